@@ -1,0 +1,1 @@
+"""Turns curated paper files into a MkDocs reading list on AI hardware and GPU systems."""

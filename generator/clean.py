@@ -1,0 +1,106 @@
+"""Repair of text that copying from a web page mangled.
+
+Each repair undoes one known way the Hugging Face pages lose characters:
+LaTeX that was never rendered (`2.4\\times`, `3.1\\%`, `M\\'elange`), a
+multiplication sign that became the word "times" glued to its number
+(`10.7times`), and HTML entities that lost their `&#` and `;`
+(`tokenx2014only`). Everything else, including the authors' own spelling,
+stays as published.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# LaTeX accent commands -> Unicode combining marks.
+_ACCENTS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "c": "\u0327",
+    "v": "\u030c",
+    "u": "\u0306",
+    "H": "\u030b",
+}
+_LATEX_ACCENT = re.compile(r"""\\([`'^"~=.])\{?([A-Za-z])\}?|\\([cvuH])\{([A-Za-z])\}""")
+_LATEX_SYMBOLS = {
+    r"\times": "×",
+    r"\%": "%",
+    r"\&": "&",
+    r"\#": "#",
+    r"\_": "_",
+    r"\$": "$",
+    r"\sim": "~",
+    r"\approx": "≈",
+    r"\leq": "≤",
+    r"\geq": "≥",
+    r"\pm": "±",
+    r"\mu": "μ",
+}
+# A command must not continue as a longer one: `\times` but not `\timestamp`.
+_LATEX_SYMBOL = re.compile(
+    "|".join(re.escape(k) + (r"(?![A-Za-z])" if k[-1].isalpha() else "") for k in _LATEX_SYMBOLS)
+)
+
+# A number glued to "times": `10.7times`, `4timesRTX`. The number must touch the
+# word, so "runtimes", "sometimes" and "6.4-12.7 times" are left alone.
+_GLUED_TIMES = re.compile(r"(?<=\d)times(?![a-z])")
+_NUMBER = r"\d+(?:\.\d+)?"
+# `1.2-2.4×` is a range: the hyphen becomes an en dash.
+_RANGE_BEFORE_TIMES = re.compile(rf"(?<![\w.])({_NUMBER})-({_NUMBER})×")
+# `&#x2014;` that lost `&#` and `;` between two words; only General Punctuation
+# (U+2000-U+206F), where such dashes and quotes live, to keep false hits out.
+_BARE_ENTITY = re.compile(r"(?<=[a-z0-9])x(20[0-6][0-9a-fA-F])(?=[A-Za-z])")
+
+
+def _accent(match: re.Match) -> str:
+    mark, letter = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    return unicodedata.normalize("NFC", letter + _ACCENTS[mark])
+
+
+def repair_latex(text: str) -> str:
+    text = _LATEX_ACCENT.sub(_accent, text)
+    return _LATEX_SYMBOL.sub(lambda m: _LATEX_SYMBOLS[m.group(0)], text)
+
+
+def repair_times(text: str) -> str:
+    text = _GLUED_TIMES.sub("×", text)
+    return _RANGE_BEFORE_TIMES.sub(r"\1–\2×", text)
+
+
+def repair_entities(text: str) -> str:
+    return _BARE_ENTITY.sub(lambda m: chr(int(m.group(1), 16)), text)
+
+
+def normalize_space(text: str) -> str:
+    """One line of text: NFC, no BOM, no non-breaking or zero-width spaces, single spaces."""
+    text = unicodedata.normalize("NFC", text)
+    text = text.replace("\ufeff", "").replace("\u200b", "")
+    text = re.sub(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]", " ", text)
+    return re.sub(r" {2,}", " ", text).strip()
+
+
+def repair(text: str) -> str:
+    """All repairs, in an order where each sees the previous one's output."""
+    text = normalize_space(text)
+    text = repair_latex(text)
+    text = repair_times(text)
+    return repair_entities(text)
+
+
+def normalized_title(title: str) -> str:
+    """The key two copies of one title share: case, spacing and Unicode form folded."""
+    text = unicodedata.normalize("NFKC", title).casefold()
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def fuzzy_title(title: str) -> str:
+    """A title reduced to letters and digits, for near-identical comparison."""
+    text = unicodedata.normalize("NFKD", normalized_title(title))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", " ", text).strip()

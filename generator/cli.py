@@ -1,0 +1,141 @@
+"""Command line: `python -m generator import|generate|check|new ...`."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+from . import importer, sources
+from .model import Problem
+from .store import Store
+
+DEFAULT_CONTENT = Path("content")
+
+
+def today() -> dt.date:
+    """Today, or the day SOURCE_DATE_EPOCH names, so builds and tests can be reproduced."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.timezone.utc).date()
+    return dt.date.today()
+
+
+def _read_input(path: str) -> tuple[str, bytes]:
+    """(name to keep the dump under, its bytes); '-' reads a pasted page from stdin."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        return f"pasted-{hashlib.sha256(data).hexdigest()[:12]}.txt", data
+    return Path(path).name, Path(path).read_bytes()
+
+
+def _load_enrichment(path: str | None) -> tuple[dict, list[Problem]]:
+    if not path:
+        return {}, []
+    text = Path(path).read_text(encoding="utf-8")
+    data = json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+    return importer.enrichment_index(data, path)
+
+
+def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.date, out=sys.stdout) -> int:
+    """Import dumps into paper files; print a summary. Returns the exit code."""
+    warnings: list[Problem] = []
+    records: list[sources.RawRecord] = []
+    layouts: list[str] = []
+    dumps: list[tuple[str, bytes]] = []
+    for path in paths:
+        try:
+            name, data = _read_input(path)
+        except OSError as error:
+            print(f"{path}:1: cannot read the dump ({error.strerror})", file=sys.stderr)
+            return 2
+        shown = "<stdin>" if path == "-" else path
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            print(f"{shown}:1: not UTF-8 text ({error.reason} at byte {error.start})", file=sys.stderr)
+            return 2
+        parsed = sources.parse_dump(text, shown)
+        warnings.extend(parsed.warnings)
+        layouts.append(f"{shown}: layout {parsed.layout}, {len(parsed.records)} entries")
+        dumps.append((name, data))
+        for record in parsed.records:
+            record.source = name
+        records.extend(parsed.records)
+    facts_by_title, enrich_problems = _load_enrichment(enrich)
+    warnings.extend(enrich_problems)
+
+    existing_files = store.read_paper_files()
+    broken = [p for f in existing_files for p in f.problems if p.severity == "error"]
+    broken += [Problem(f.path, 1, "front matter must be a mapping of fields") for f in existing_files
+               if not f.problems and not isinstance(f.meta, dict)]
+    if broken:
+        for problem in broken:
+            print(problem, file=sys.stderr)
+        print("import stopped: fix the paper files above first; nothing was written", file=sys.stderr)
+        return 1
+
+    existing = {f.slug: f for f in existing_files}
+    recogniser = importer.Recogniser([importer.Existing(f.slug, f.meta) for f in existing_files])
+    taken = set(existing)
+    candidates = importer.merge_copies(records)
+    merged = len(records) - len(candidates)
+    # The new content of each touched paper, keyed by slug; several candidates may land on one.
+    planned: dict[str, tuple[dict, str]] = {}
+    for candidate in candidates:
+        facts = facts_by_title.get(importer.normalized_title(candidate.title), {})
+        slug = recogniser.find(candidate.title, facts.get("arxiv"))
+        if slug is not None and slug in planned:
+            merged += 1
+            meta, body = planned[slug]
+            planned[slug] = (importer.fill_missing(meta, candidate, facts), body)
+        elif slug is not None:
+            file = existing[slug]
+            planned[slug] = (importer.fill_missing(file.meta, candidate, facts), file.body)
+        else:
+            slug = importer.slug_for(candidate.title, taken)
+            taken.add(slug)
+            meta = importer.new_paper_meta(candidate, facts, added)
+            planned[slug] = (meta, candidate.abstract)
+            recogniser.add(slug, meta)
+
+    for name, data in dumps:
+        store.save_source(name, data)
+    outcome = Counter(store.write_paper(slug, meta, body) for slug, (meta, body) in sorted(planned.items()))
+    for line in layouts:
+        print(line, file=out)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    print(
+        f"imported {len(records)} entries: {outcome['new']} new, {outcome['updated']} updated, "
+        f"{outcome['unchanged']} unchanged, {merged} duplicates merged, {len(warnings)} warnings",
+        file=out,
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    parser.add_argument("--content", default=str(DEFAULT_CONTENT), help="the content folder (default: content)")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    do_import = commands.add_parser("import", help="import Hugging Face Daily Papers dumps into content/papers/")
+    do_import.add_argument("paths", nargs="+", metavar="PATH", help="dump files; '-' reads a pasted page from stdin")
+    do_import.add_argument("--enrich", metavar="FILE", help="JSON/YAML list of {title, arxiv, authors, venue} facts")
+    do_import.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    store = Store(args.content)
+    if args.command == "import":
+        return run_import(args.paths, store, args.enrich, args.added or today())
+    raise AssertionError(f"unhandled command {args.command}")

@@ -1,0 +1,218 @@
+"""The paper: its schema, and the checks that turn front matter into a Paper.
+
+A paper file is YAML front matter plus the abstract as body. `FIELDS` is the
+schema: the order in which fields are written, and what each must hold.
+Validation collects every problem of a file instead of stopping at the first,
+so a contributor sees all of them at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+# Field name -> (kind, help). The order is the order fields are written in.
+FIELDS: dict[str, tuple[str, str]] = {
+    "title": ("text", "the paper's title"),
+    "arxiv": ("arxiv", "arXiv id such as '2404.14469', quoted"),
+    "authors": ("text_list", "author names in published order"),
+    "authors_count": ("count", "number of authors when the names are not known"),
+    "published": ("date", "publication date, YYYY-MM-DD"),
+    "upvotes": ("count", "Hugging Face upvotes, a whole number"),
+    "venue": ("text", "where it was published, e.g. 'NeurIPS 2024'"),
+    "code": ("url", "the code repository, an http(s) URL"),
+    "project": ("url", "the project page, an http(s) URL"),
+    "links": ("url_list", "other http(s) URLs"),
+    "hardware": ("id_list", "hardware ids to add to what detection finds"),
+    "not_hardware": ("id_list", "hardware ids detection finds wrongly"),
+    "topics": ("id_list", "topic ids to add to what detection finds"),
+    "not_topics": ("id_list", "topic ids detection finds wrongly"),
+    "note": ("text", "the curator's note, plain text"),
+    "added": ("date", "the date the paper entered the list, YYYY-MM-DD"),
+    "sources": ("text_list", "the dumps the paper was imported from"),
+    "imported_title": ("text", "the title as first imported; recognises the paper on re-import"),
+}
+
+ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})$")
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a content file, located by path and 1-based line."""
+
+    path: str
+    line: int
+    message: str
+    severity: str = "error"  # or "warning"
+
+    def __str__(self) -> str:
+        prefix = "" if self.severity == "error" else "warning: "
+        return f"{self.path}:{self.line}: {prefix}{self.message}"
+
+
+class ContentError(Exception):
+    """Raised with every problem found, after all content has been checked."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass
+class Paper:
+    slug: str
+    title: str
+    abstract: str
+    path: str = ""
+    arxiv: str | None = None
+    authors: list[str] = field(default_factory=list)
+    authors_count: int | None = None
+    published: dt.date | None = None
+    upvotes: int | None = None
+    venue: str | None = None
+    code: str | None = None
+    project: str | None = None
+    links: list[str] = field(default_factory=list)
+    hardware: list[str] = field(default_factory=list)
+    not_hardware: list[str] = field(default_factory=list)
+    topics: list[str] = field(default_factory=list)
+    not_topics: list[str] = field(default_factory=list)
+    note: str | None = None
+    added: dt.date | None = None
+    sources: list[str] = field(default_factory=list)
+    imported_title: str | None = None
+
+    @property
+    def year(self) -> int | None:
+        return self.published.year if self.published else None
+
+    @property
+    def author_count(self) -> int | None:
+        return len(self.authors) if self.authors else self.authors_count
+
+    @property
+    def arxiv_url(self) -> str | None:
+        return f"https://arxiv.org/abs/{self.arxiv}" if self.arxiv else None
+
+    @property
+    def pdf_url(self) -> str | None:
+        return f"https://arxiv.org/pdf/{self.arxiv}" if self.arxiv else None
+
+    @property
+    def hf_url(self) -> str | None:
+        return f"https://huggingface.co/papers/{self.arxiv}" if self.arxiv else None
+
+    @property
+    def short_name(self) -> str | None:
+        """The name before a title's colon, when it is a name ("SnapKV: ...")."""
+        head, sep, _ = self.title.partition(":")
+        if sep and 0 < len(head.split()) <= 3:
+            return head.strip()
+        return None
+
+
+def closest(word: str, choices) -> str:
+    """' (did you mean X?)' for the nearest choice, or '' when nothing is near."""
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{match[0]}'?" if match else ""
+
+
+def is_http_url(value: Any) -> bool:
+    return isinstance(value, str) and re.match(r"^https?://[^\s/$.?#][^\s]*$", value, re.I) is not None
+
+
+def _check_value(name: str, kind: str, value: Any) -> str | None:
+    """Why `value` does not fit `kind`, or None when it does."""
+    if kind == "text":
+        if not isinstance(value, str) or not value.strip():
+            return f"'{name}' must be non-empty text, got {_shown(value)}"
+    elif kind == "arxiv":
+        if isinstance(value, float):
+            return (
+                f"'arxiv' is the number {value!r}, which loses digits (expected the id as "
+                f"quoted text, e.g. arxiv: '2101.00010')"
+            )
+        if not isinstance(value, str) or not ARXIV_ID.match(value):
+            return f"'arxiv' must be an arXiv id such as '2404.14469', got {_shown(value)}"
+    elif kind == "count":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            return f"'{name}' must be a whole number of 0 or more, got {_shown(value)}"
+    elif kind == "date":
+        if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
+            return f"'{name}' must be a date written YYYY-MM-DD, got {_shown(value)}"
+    elif kind == "url":
+        if not is_http_url(value):
+            return f"'{name}' must be an http(s) URL, got {_shown(value)}"
+    elif kind in ("text_list", "url_list", "id_list"):
+        if not isinstance(value, list):
+            return f"'{name}' must be a list, got {_shown(value)}"
+        for item in value:
+            if kind == "url_list" and not is_http_url(item):
+                return f"'{name}' must hold http(s) URLs only, got {_shown(item)}"
+            if kind == "id_list" and not (isinstance(item, str) and ID.match(item)):
+                return f"'{name}' must hold lowercase ids like 'a100', got {_shown(item)}"
+            if kind == "text_list" and not (isinstance(item, str) and item.strip()):
+                return f"'{name}' must hold non-empty text items, got {_shown(item)}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    kind = type(value).__name__
+    return f"{text[:60]} ({kind})"
+
+
+def paper_from_front_matter(
+    slug: str, meta: Any, body: str, path: str, line_of: dict[str, int] | None = None
+) -> tuple[Paper | None, list[Problem]]:
+    """Check one file's front matter and body; build the Paper when nothing is wrong.
+
+    `line_of` maps a top-level key to its 1-based line in the file, so each
+    problem points at the line to fix.
+    """
+    line_of = line_of or {}
+    problems: list[Problem] = []
+
+    def report(key: str | None, message: str) -> None:
+        problems.append(Problem(path, line_of.get(key, 1) if key else 1, message))
+
+    if not isinstance(meta, dict):
+        report(None, f"front matter must be a mapping of fields, got {type(meta).__name__}")
+        return None, problems
+    if not SLUG.match(slug):
+        report(None, f"file name '{slug}.md' is not a slug (expected lowercase words joined by '-')")
+    for key in meta:
+        if key not in FIELDS:
+            report(key, f"unknown field '{key}'{closest(str(key), FIELDS)}")
+    for key, value in meta.items():
+        if key in FIELDS and value is not None:
+            why = _check_value(key, FIELDS[key][0], value)
+            if why:
+                report(key, why)
+    if "title" not in meta or meta.get("title") is None:
+        report(None, "missing 'title' (expected the paper's title)")
+    abstract = body.strip()
+    if not abstract:
+        report(None, "the abstract is empty (expected the abstract as the text after the front matter)")
+    if problems:
+        return None, problems
+    values = {k: v for k, v in meta.items() if v is not None}
+    for key in ("authors", "links", "hardware", "not_hardware", "topics", "not_topics", "sources"):
+        values[key] = list(values.get(key, []))
+    return Paper(slug=slug, abstract=abstract, path=path, **values), problems
+
+
+def front_matter_of(paper: Paper) -> dict[str, Any]:
+    """The fields of a paper to write, in schema order, leaving out empty ones."""
+    meta: dict[str, Any] = {}
+    for key in FIELDS:
+        value = getattr(paper, key)
+        if value is None or value == [] or value == "":
+            continue
+        meta[key] = value
+    return meta

@@ -1,0 +1,176 @@
+"""Hugging Face "Daily Papers" page dumps -> raw records, each with its line.
+
+Three layouts are known (see `detect_layout`); all share one reading: after
+the page chrome is set aside, the text is a run of title / abstract pairs,
+in layout A each followed by metadata lines. The reader is forgiving: a block
+it cannot read becomes a warning naming the line, and the rest still imports.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from .clean import normalize_space, repair
+from .model import Problem
+
+# Lines of page chrome, compared after folding case and spaces.
+CHROME = {
+    "new",
+    "subscribe",
+    "daily papers",
+    "byak and the research community",
+    "get trending papers in your email inbox!",
+    "get trending papers in your email inbox once a day!",
+    "trending papers",
+    "search",
+}
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+_MONTH = r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_PAGE_DAY = re.compile(rf"^{_MONTH} \d{{1,2}}$")
+_AUTHORS = re.compile(r"^[•·*-]?\s*(\d+)\s+authors?$", re.I)
+_SEPARATOR = re.compile(r"^[·•]$")
+_PUBLISHED = re.compile(rf"^{_MONTH} (\d{{1,2}}),? (\d{{4}})(?:\s+(\d+))?$")
+# Layout B glues the first title to the "Subscribe" button.
+_GLUED_SUBSCRIBE = re.compile(r"^Subscribe(?=[A-Z0-9\"'“(])")
+
+TITLE_MAX_CHARS = 300
+ABSTRACT_MIN_CHARS = 100
+
+
+@dataclass
+class RawRecord:
+    """One paper as one dump shows it, before de-duplication."""
+
+    title: str
+    source: str
+    line: int
+    abstract: str | None = None
+    authors_count: int | None = None
+    published: dt.date | None = None
+    upvotes: int | None = None
+    has_metadata: bool = False
+
+
+@dataclass
+class ParsedDump:
+    source: str
+    layout: str
+    records: list[RawRecord] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Line:
+    number: int
+    text: str
+
+
+def split_lines(text: str) -> list[_Line]:
+    """Numbered, space-normalized lines; CRLF, CR, a BOM and NBSPs read as usual."""
+    text = text.lstrip("\ufeff")
+    return [_Line(i, normalize_space(raw)) for i, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1)]
+
+
+def is_chrome(text: str) -> bool:
+    return text.casefold() in CHROME or _PAGE_DAY.match(text) is not None
+
+
+def detect_layout(lines: list[_Line]) -> str:
+    """'A' has author/date lines; 'B' packs titles and abstracts on adjacent lines; else 'C'."""
+    content = [ln for ln in lines if ln.text and not is_chrome(ln.text)]
+    if any(_AUTHORS.match(ln.text) or _PUBLISHED.match(ln.text) for ln in content):
+        return "A"
+    if any(_GLUED_SUBSCRIBE.match(ln.text) for ln in lines):
+        return "B"
+    adjacent = sum(1 for a, b in zip(lines, lines[1:]) if a.text and b.text)
+    blank_separated = sum(1 for a, b in zip(lines, lines[1:]) if a.text and not b.text)
+    return "B" if adjacent > blank_separated else "C"
+
+
+def looks_like_title(text: str) -> bool:
+    sentences = len(re.findall(r"[.!?](\s|$)", text))
+    return len(text) <= TITLE_MAX_CHARS and not (text.endswith(".") and sentences >= 2)
+
+
+def looks_like_abstract(text: str) -> bool:
+    return len(text) >= ABSTRACT_MIN_CHARS or bool(re.search(r"[.!?]$", text))
+
+
+def parse_published(text: str) -> tuple[dt.date | None, int | None] | None:
+    """(date, upvotes) from `Feb 20, 2024` or `Apr 22, 2024 2`; None if not a date line."""
+    match = _PUBLISHED.match(text)
+    if not match:
+        return None
+    month = _MONTHS[match.group(1)[:3].lower()]
+    try:
+        day = dt.date(int(match.group(3)), month, int(match.group(2)))
+    except ValueError:
+        return (None, None)
+    upvotes = int(match.group(4)) if match.group(4) else 0
+    return (day, upvotes)
+
+
+def parse_dump(text: str, source: str) -> ParsedDump:
+    """Read one dump. Never raises on odd input: what it cannot read becomes a warning."""
+    lines = split_lines(text)
+    layout = detect_layout(lines)
+    dump = ParsedDump(source=source, layout=layout)
+    current: RawRecord | None = None
+
+    def warn(line: int, message: str) -> None:
+        dump.warnings.append(Problem(source, line, message, severity="warning"))
+
+    def close(record: RawRecord | None) -> None:
+        if record is None:
+            return
+        if record.abstract is None:
+            warn(record.line, f"title {record.title[:80]!r} has no abstract after it; skipped (expected title, blank line, abstract)")
+            return
+        record.title = repair(record.title)
+        record.abstract = repair(record.abstract)
+        dump.records.append(record)
+
+    for line in lines:
+        value = line.text
+        if not value or is_chrome(value):
+            continue
+        value = _GLUED_SUBSCRIBE.sub("", value)
+        if _SEPARATOR.match(value):
+            continue
+        if authors := _AUTHORS.match(value):
+            if current is None or current.abstract is None:
+                warn(line.number, "authors line with no paper before it; ignored (expected it after an abstract)")
+            else:
+                current.authors_count = int(authors.group(1))
+                current.has_metadata = True
+            continue
+        published = parse_published(value)
+        if published is not None:
+            if published[0] is None:
+                warn(line.number, f"{value!r} is not a real date; ignored (expected e.g. 'Feb 20, 2024')")
+            elif current is None or current.abstract is None:
+                warn(line.number, "date line with no paper before it; ignored (expected it after an abstract)")
+            else:
+                current.published, current.upvotes = published
+                current.has_metadata = True
+            continue
+        if current is not None and current.abstract is None:
+            if looks_like_abstract(value) or not looks_like_title(value):
+                current.abstract = value
+                continue
+            close(current)
+            current = RawRecord(title=value, source=source, line=line.number)
+            continue
+        if looks_like_title(value):
+            close(current)
+            current = RawRecord(title=value, source=source, line=line.number)
+        elif current is not None and layout != "B" and not current.has_metadata:
+            # A second paragraph of the same abstract.
+            current.abstract = f"{current.abstract}\n\n{value}"
+        else:
+            warn(line.number, "text that reads like an abstract has no title before it; skipped (expected a title line first)")
+    close(current)
+    return dump

@@ -1,0 +1,183 @@
+"""All reading and writing of `content/` (and of generated files on disk).
+
+Paper files are YAML front matter plus the abstract, read and written with
+python-frontmatter. Every write is atomic (a temporary file in the same
+folder, then a rename) and skipped when the bytes would not change, so a
+re-run touches nothing and file watchers stay quiet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import frontmatter
+import yaml
+
+from .model import Paper, Problem, paper_from_front_matter
+
+PAPERS_DIR = "papers"
+SOURCES_DIR = "sources"
+HARDWARE_FILE = "hardware.yml"
+TOPICS_FILE = "topics.yml"
+_HANDLER = frontmatter.YAMLHandler()
+
+
+@dataclass
+class PaperFile:
+    """A paper file as read: its fields, body, and where each field stands."""
+
+    path: str
+    slug: str
+    meta: Any = None
+    body: str = ""
+    line_of: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A SafeLoader that reports duplicate keys instead of keeping the last one silently."""
+
+
+def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
+    """Split and parse one paper file; problems carry the file's own line numbers."""
+    result = PaperFile(path=path, slug=slug)
+    if text.startswith("\ufeff"):
+        result.problems.append(Problem(path, 1, "the file starts with a UTF-8 BOM (expected plain UTF-8)"))
+        text = text[1:]
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        result.problems.append(Problem(path, 1, "no front matter (expected the file to start with a '---' line)"))
+        return result
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
+    if end is None:
+        result.problems.append(Problem(path, 1, "front matter is not closed (expected a second '---' line)"))
+        return result
+    front = "\n".join(lines[1:end])
+    result.body = "\n".join(lines[end + 1:])
+    offset = 1  # the opening '---' line
+    for number, line in enumerate(lines[1:end], start=offset + 1):
+        if "\t" in line[: len(line) - len(line.lstrip())]:
+            result.problems.append(Problem(path, number, "a tab indents this line (expected spaces; YAML forbids tabs)"))
+    try:
+        node = yaml.compose(front, Loader=_LineLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + offset + 1 if mark else 1
+        result.problems.append(Problem(path, line, f"front matter is not valid YAML: {error.problem or error.context}"))
+        return result
+    if node is None:
+        result.meta = {}
+        return result
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, _ in node.value:
+            key, line = key_node.value, key_node.start_mark.line + offset + 1
+            if key in seen:
+                result.problems.append(Problem(path, line, f"duplicate field '{key}' (first set on line {seen[key]}; expected each field once)"))
+            else:
+                seen[key] = line
+        result.line_of = seen
+    result.meta = _LineLoader(front).get_single_data()
+    return result
+
+
+def dump_paper_text(meta: dict[str, Any], body: str) -> str:
+    """The file text for a paper: fields in the given order, long lines kept whole."""
+    post = frontmatter.Post(body.strip() + "\n", **meta)
+    return frontmatter.dumps(post, sort_keys=False, width=10_000) + "\n"
+
+
+def write_atomic(path: Path, content: str | bytes) -> bool:
+    """Write `content` unless the file already holds it; never leave a half-written file."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return True
+
+
+class Store:
+    """The project's content folder."""
+
+    def __init__(self, content_dir: Path | str):
+        self.content = Path(content_dir)
+
+    @property
+    def papers_dir(self) -> Path:
+        return self.content / PAPERS_DIR
+
+    def relative(self, path: Path) -> str:
+        """A path as errors show it: relative to the project (content's parent) when possible."""
+        try:
+            return path.resolve().relative_to(self.content.resolve().parent).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def paper_paths(self) -> list[Path]:
+        if not self.papers_dir.is_dir():
+            return []
+        return sorted(p for p in self.papers_dir.glob("*.md") if not p.name.startswith("."))
+
+    def read_paper_file(self, path: Path) -> PaperFile:
+        shown = self.relative(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            return PaperFile(shown, path.stem, problems=[Problem(shown, 1, f"not UTF-8 text ({error.reason})")])
+        return parse_paper_text(text, shown, path.stem)
+
+    def read_paper_files(self) -> list[PaperFile]:
+        return [self.read_paper_file(p) for p in self.paper_paths()]
+
+    def load_papers(self) -> tuple[list[Paper], list[Problem]]:
+        """Every paper that is valid, and every problem of those that are not."""
+        papers: list[Paper] = []
+        problems: list[Problem] = []
+        for file in self.read_paper_files():
+            problems.extend(file.problems)
+            if any(p.severity == "error" for p in file.problems):
+                continue
+            paper, found = paper_from_front_matter(file.slug, file.meta, file.body, file.path, file.line_of)
+            problems.extend(found)
+            if paper is not None:
+                papers.append(paper)
+        return papers, problems
+
+    def write_paper(self, slug: str, meta: dict[str, Any], body: str) -> str:
+        """'new', 'updated' or 'unchanged'."""
+        path = self.papers_dir / f"{slug}.md"
+        existed = path.exists()
+        changed = write_atomic(path, dump_paper_text(meta, body))
+        return "unchanged" if not changed else ("updated" if existed else "new")
+
+    def read_data(self, name: str) -> tuple[str, str]:
+        """(text, shown path) of a curated data file such as hardware.yml."""
+        path = self.content / name
+        return path.read_text(encoding="utf-8"), self.relative(path)
+
+    def save_source(self, name: str, data: bytes) -> str:
+        """Keep a dump under content/sources/; the name it is kept under (same bytes, same name)."""
+        folder = self.content / SOURCES_DIR
+        stem, suffix = os.path.splitext(os.path.basename(name) or "pasted.txt")
+        candidate = folder / f"{stem}{suffix or '.txt'}"
+        if candidate.exists() and candidate.read_bytes() != data:
+            digest = hashlib.sha256(data).hexdigest()[:12]
+            candidate = folder / f"{stem}-{digest}{suffix or '.txt'}"
+        write_atomic(candidate, data)
+        return candidate.name
+
