@@ -14,8 +14,10 @@ from pathlib import Path
 import yaml
 
 from . import importer, sources
-from .model import Problem
-from .store import Store
+from .model import ContentError, Problem
+from .render import render_site
+from .site import build_site, load_content
+from .store import Store, write_tree
 
 DEFAULT_CONTENT = Path("content")
 
@@ -121,6 +123,22 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
     return 0
 
 
+def run_generate(content: Path, templates: Path, out: Path, stdout=sys.stdout) -> int:
+    """Write the generated Markdown to `out`, touching only files whose text changed."""
+    try:
+        papers, hardware, topics, warnings = load_content(content)
+    except ContentError as error:
+        print(error, file=sys.stderr)
+        print(f"{len(error.problems)} problem(s); nothing was generated", file=sys.stderr)
+        return 1
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    pages = render_site(build_site(papers, hardware, topics), templates)
+    written = write_tree(out, pages)
+    print(f"generated {len(pages)} pages into {out}: {written} written, {len(pages) - written} unchanged", file=stdout)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--content", default=str(DEFAULT_CONTENT), help="the content folder (default: content)")
@@ -130,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     do_import.add_argument("paths", nargs="+", metavar="PATH", help="dump files; '-' reads a pasted page from stdin")
     do_import.add_argument("--enrich", metavar="FILE", help="JSON/YAML list of {title, arxiv, authors, venue} facts")
     do_import.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
+
+    generate = commands.add_parser("generate", help="write the generated Markdown pages to a folder")
+    generate.add_argument("--out", required=True, type=Path, help="the folder to write into")
+    generate.add_argument("--templates", default="site_templates", type=Path, help="the Jinja2 templates folder")
     return parser
 
 
@@ -138,4 +160,6 @@ def main(argv: list[str] | None = None) -> int:
     store = Store(args.content)
     if args.command == "import":
         return run_import(args.paths, store, args.enrich, args.added or today())
+    if args.command == "generate":
+        return run_generate(Path(args.content), args.templates, args.out)
     raise AssertionError(f"unhandled command {args.command}")

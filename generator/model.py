@@ -89,7 +89,21 @@ class Paper:
 
     @property
     def year(self) -> int | None:
-        return self.published.year if self.published else None
+        """The year published, else the year its new-style arXiv id was issued."""
+        if self.published:
+            return self.published.year
+        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
+            return 2000 + int(self.arxiv[:2])
+        return None
+
+    @property
+    def sort_date(self) -> tuple[int, int]:
+        """(year, month) for ordering by recency; the arXiv id's month when no date is known."""
+        if self.published:
+            return (self.published.year, self.published.month)
+        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
+            return (2000 + int(self.arxiv[:2]), int(self.arxiv[2:4]))
+        return (0, 0)
 
     @property
     def author_count(self) -> int | None:

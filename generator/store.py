@@ -181,3 +181,16 @@ class Store:
         write_atomic(candidate, data)
         return candidate.name
 
+
+
+def write_tree(root: Path, pages: dict[str, str]) -> int:
+    """Write `{relative path: text}` under root; files that would not change are not touched.
+
+    Returns how many files were written. Markdown files under root that the
+    pages no longer include are removed, so a deleted paper leaves no page.
+    """
+    written = sum(write_atomic(root / uri, text) for uri, text in pages.items())
+    for stale in sorted(root.rglob("*.md")):
+        if stale.relative_to(root).as_posix() not in pages:
+            stale.unlink()
+    return written

@@ -1,0 +1,61 @@
+"""The MkDocs plugin: a thin adapter from MkDocs' events to `site` and `render`.
+
+`on_files` collects and validates all content, renders every page and adds
+them as virtual files (`File.generated`), so `mkdocs build` alone builds the
+whole site. Paper pages point their edit link at the paper's own file.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+
+from .model import ContentError
+from .render import render_site
+from .site import build_site, load_content
+
+log = logging.getLogger("mkdocs.plugins.reading-list")
+
+
+class ReadingListConfig(base.Config):
+    content_dir = c.Type(str, default="content")
+    templates_dir = c.Type(str, default="site_templates")
+    # Where a paper file lives in the repository, for the edit link.
+    edit_path = c.Type(str, default="content/papers/{slug}.md")
+    related = c.Type(int, default=5)
+
+
+class ReadingListPlugin(BasePlugin[ReadingListConfig]):
+    def _path(self, config: MkDocsConfig, value: str) -> Path:
+        return (Path(config.config_file_path).parent / value).resolve()
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        content = self._path(config, self.config.content_dir)
+        try:
+            papers, hardware, topics, warnings = load_content(content)
+        except ContentError as error:
+            raise PluginError(f"{len(error.problems)} problem(s) in content:\n{error}") from None
+        for warning in warnings:
+            log.warning(str(warning))
+        site = build_site(papers, hardware, topics, related_k=self.config.related)
+        pages = render_site(site, self._path(config, self.config.templates_dir))
+        for uri, markdown in pages.items():
+            file = File.generated(config, uri, content=markdown)
+            if uri.startswith("papers/") and uri != "papers/index.md":
+                slug = uri.removeprefix("papers/").removesuffix(".md")
+                file.edit_uri = self.config.edit_path.format(slug=slug)
+            files.append(file)
+        return files
+
+    def on_serve(self, server, *, config: MkDocsConfig, builder):
+        # Content and templates live outside docs_dir; a change to them rebuilds the site.
+        server.watch(str(self._path(config, self.config.content_dir)))
+        server.watch(str(self._path(config, self.config.templates_dir)))
+        return server

@@ -1,0 +1,215 @@
+"""Site -> `{src uri: markdown}`, through the Jinja2 templates in site_templates/.
+
+Escaping is the default, not a habit: every `{{ ... }}` goes through
+`escape_markdown`, which turns characters that HTML or Markdown would act on
+into character references, so text from content always shows as text. Only
+markup built here (links, front matter) is marked safe with `Markup`.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from markupsafe import Markup
+
+from .model import Paper, is_http_url
+from .site import Site, evidence_for, papers_by_year
+
+_MARKDOWN_ACTIVE = {
+    ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]()#+!|~^=:$<>&\"'"
+}
+_LINE_START_LIST = re.compile(r"^(\s*)(\d+)\.", re.M)
+RECENT_COUNT = 10
+
+
+def escape_markdown(value: Any) -> str:
+    """Text that Markdown and HTML show literally. `Markup` values pass unchanged."""
+    if isinstance(value, Markup):
+        return value
+    if value is None:
+        return ""
+    text = str(value).translate(_MARKDOWN_ACTIVE)
+    # "1." at a line start would begin a list; "-" at a start, a bullet.
+    text = _LINE_START_LIST.sub(r"\1\2&#46;", text)
+    return re.sub(r"^(\s*)-", r"\1&#45;", text, flags=re.M)
+
+
+def safe_href(url: str) -> Markup:
+    """An attribute-safe href for an http(s) URL from content; anything else is refused."""
+    if not is_http_url(url):
+        raise ValueError(f"refusing a non-http(s) URL {url!r}")
+    return Markup(html.escape(url, quote=True))
+
+
+def paper_uri(slug: str) -> str:
+    return f"papers/{slug}.md"
+
+
+def hardware_uri(node_id: str) -> str:
+    return f"hardware/{node_id}.md"
+
+
+def topic_uri(topic_id: str) -> str:
+    return f"topics/{topic_id}.md"
+
+
+def relative(from_uri: str, to_uri: str) -> str:
+    return posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
+
+
+@pass_context
+def link(context, text: Any, to_uri: str, css: str | None = None) -> Markup:
+    """A Markdown link from the page being rendered to another generated page."""
+    target = relative(context["page_uri"], to_uri)
+    attrs = f"{{ .{css} }}" if css else ""
+    return Markup(f"[{escape_markdown(text)}]({target}){attrs}")
+
+
+def front_matter(meta: dict[str, Any]) -> Markup:
+    return Markup(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, width=10_000).strip())
+
+
+def make_environment(templates_dir: Path | str) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates_dir)),
+        undefined=StrictUndefined,
+        finalize=escape_markdown,
+        autoescape=False,  # Markdown, not HTML: escaping is `finalize`'s job
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["href"] = safe_href
+    env.filters["md"] = lambda v: Markup(escape_markdown(v))
+    env.globals.update(link=link, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
+                       front_matter=front_matter)
+    return env
+
+
+@dataclass
+class Renderer:
+    site: Site
+    env: Environment
+
+    def __post_init__(self) -> None:
+        self.spans: dict[str, list[tuple[int, int, str]]] = {}
+        for mention in self.site.mentions:
+            self.spans.setdefault(mention.source, []).append((mention.start, mention.end, mention.target))
+
+    def render(self, template: str, page_uri: str, **context: Any) -> str:
+        return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
+
+    def abstract_with_links(self, paper: Paper, page_uri: str) -> Markup:
+        """The abstract, escaped, with each name of another listed paper linked to it."""
+        spans = sorted(self.spans.get(paper.slug, []))
+        out, at = [], 0
+        for start, end, target in spans:
+            if start < at:
+                continue
+            out.append(escape_markdown(paper.abstract[at:start]))
+            out.append(f"[{escape_markdown(paper.abstract[start:end])}]({relative(page_uri, paper_uri(target))})")
+            at = end
+        out.append(escape_markdown(paper.abstract[at:]))
+        return Markup("".join(out))
+
+
+def hardware_label(site: Site, node_id: str) -> str:
+    return site.hardware.nodes[node_id].name
+
+
+def render_site(site: Site, templates_dir: Path | str) -> dict[str, str]:
+    """Every generated page, keyed by its source URI; the same site always gives the same pages."""
+    env = make_environment(templates_dir)
+    renderer = Renderer(site, env)
+    by_slug = site.by_slug
+    mentions_of: dict[str, list[str]] = {}
+    for mention in site.mentions:
+        names = mentions_of.setdefault(mention.source, [])
+        if mention.target not in names:
+            names.append(mention.target)
+    pages: dict[str, str] = {}
+    hardware = site.hardware
+    topics = site.topics
+
+    for paper in site.papers:
+        uri = paper_uri(paper.slug)
+        pages[uri] = renderer.render(
+            "paper.md.j2", uri,
+            paper=paper,
+            hardware_nodes=[hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
+            topic_list=[topics.topics[t] for t in site.paper_topics[paper.slug]],
+            abstract=renderer.abstract_with_links(paper, uri),
+            related=[(by_slug[r.slug], r, [hardware_label(site, h) for h in r.shared_hardware],
+                      [topics.topics[t].name for t in r.shared_topics]) for r in site.related.get(paper.slug, [])],
+            mentions=[by_slug[s] for s in mentions_of.get(paper.slug, [])],
+            mentioned_by=[by_slug[s] for s in site.mentioned_by.get(paper.slug, [])],
+        )
+
+    nodes_with_papers = [n for n in hardware.nodes.values() if site.node_papers.get(n.id)]
+    for node in nodes_with_papers:
+        uri = hardware_uri(node.id)
+        listed = site.node_papers[node.id]
+        pages[uri] = renderer.render(
+            "hardware.md.j2", uri,
+            node=node,
+            trail=hardware.path(node.id)[:-1],
+            children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)],
+            entries=[(p, evidence_for(site, p, node.id)) for p in listed],
+            hardware_names={i: hardware.nodes[i].name for i in hardware.nodes},
+        )
+    pages["hardware/index.md"] = renderer.render(
+        "hardware_index.md.j2", "hardware/index.md",
+        tree=_hardware_tree(site),
+        device_count=sum(1 for n in hardware.nodes.values() if n.kind == "device"),
+    )
+
+    for topic in topics.topics.values():
+        listed = site.topic_papers.get(topic.id, [])
+        if listed:
+            uri = topic_uri(topic.id)
+            pages[uri] = renderer.render("topic.md.j2", uri, topic=topic, listed=listed)
+    pages["topics/index.md"] = renderer.render(
+        "topics_index.md.j2", "topics/index.md",
+        topic_rows=[(t, len(site.topic_papers.get(t.id, []))) for t in topics.topics.values() if site.topic_papers.get(t.id)],
+    )
+
+    years = papers_by_year(site.papers)
+    pages["years/index.md"] = renderer.render("years.md.j2", "years/index.md", years=years)
+    pages["papers/index.md"] = renderer.render("papers_index.md.j2", "papers/index.md")
+    pages["tags.md"] = renderer.render("tags.md.j2", "tags.md")
+    # sorted() is stable: papers added the same day keep the site's order.
+    recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
+    pages["index.md"] = renderer.render(
+        "home.md.j2", "index.md",
+        recent=recent,
+        years=years,
+        vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
+        device_total=sum(1 for n in nodes_with_papers if n.kind == "device"),
+        topic_total=sum(1 for t in topics.topics if site.topic_papers.get(t)),
+    )
+    return dict(sorted(pages.items()))
+
+
+def _hardware_tree(site: Site) -> list[tuple[Any, int, list]]:
+    """[(vendor, count, [(architecture, count, [(device, count)])])] for nodes with papers."""
+    def count(node_id: str) -> int:
+        return len(site.node_papers.get(node_id, []))
+
+    tree = []
+    for vendor in site.hardware.vendors():
+        if not count(vendor.id):
+            continue
+        architectures = []
+        for arch in site.hardware.children(vendor.id):
+            if count(arch.id):
+                devices = [(d, count(d.id)) for d in site.hardware.children(arch.id) if count(d.id)]
+                architectures.append((arch, count(arch.id), devices))
+        tree.append((vendor, count(vendor.id), architectures))
+    return tree

@@ -1,0 +1,141 @@
+"""Collect and validate all content, then derive what the pages show.
+
+Like MkDocs' own build: everything is read and checked first, every problem
+reported together, and only a clean collection goes on to be rendered.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import links
+from .model import ContentError, Paper, Problem, closest
+from .store import HARDWARE_FILE, TOPICS_FILE, Store
+from .taxonomy import Hardware, Topics, evidence_sentence, load_hardware, load_topics
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why a paper is on a hardware page: the node named and the sentence naming it."""
+
+    node_id: str
+    sentence: str | None  # None when a curator added the hardware by hand
+
+
+@dataclass
+class Site:
+    papers: list[Paper]
+    hardware: Hardware
+    topics: Topics
+    # slug -> hardware ids the paper is about directly (detected + added - removed), file order
+    paper_hardware: dict[str, list[str]] = field(default_factory=dict)
+    # slug -> {node id -> first evidence}, for direct ids
+    evidence: dict[str, dict[str, Evidence]] = field(default_factory=dict)
+    paper_topics: dict[str, list[str]] = field(default_factory=dict)
+    mentions: list[links.Mention] = field(default_factory=list)
+    mentioned_by: dict[str, list[str]] = field(default_factory=dict)
+    related: dict[str, list[links.Related]] = field(default_factory=dict)
+    # node id -> papers about it or anything below it (an architecture rolls up its devices)
+    node_papers: dict[str, list[Paper]] = field(default_factory=dict)
+    topic_papers: dict[str, list[Paper]] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def by_slug(self) -> dict[str, Paper]:
+        return {p.slug: p for p in self.papers}
+
+
+def paper_order(paper: Paper) -> tuple:
+    """Newest first; undated papers last; then by slug so the order never wobbles."""
+    year, month = paper.sort_date
+    return (-year, -month, -(paper.published.day if paper.published else 0), paper.slug)
+
+
+def load_content(content_dir: Path | str) -> tuple[list[Paper], Hardware, Topics, list[Problem]]:
+    """Read and validate everything; raise ContentError listing every error found."""
+    store = Store(content_dir)
+    problems: list[Problem] = []
+    hardware = topics = None
+    try:
+        hardware = load_hardware(*store.read_data(HARDWARE_FILE))
+    except ContentError as error:
+        problems.extend(error.problems)
+    try:
+        topics = load_topics(*store.read_data(TOPICS_FILE))
+    except ContentError as error:
+        problems.extend(error.problems)
+    papers, paper_problems = store.load_papers()
+    problems.extend(paper_problems)
+    if hardware is not None and topics is not None:
+        problems.extend(check_references(papers, hardware, topics))
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    return papers, hardware, topics, [p for p in problems if p.severity != "error"]
+
+
+def check_references(papers: list[Paper], hardware: Hardware, topics: Topics) -> list[Problem]:
+    """Hardware and topic ids in front matter must exist in the curated vocabularies."""
+    problems = []
+    for paper in papers:
+        for key, known in (("hardware", hardware.nodes), ("not_hardware", hardware.nodes),
+                           ("topics", topics.topics), ("not_topics", topics.topics)):
+            for value in getattr(paper, key):
+                if value not in known:
+                    vocabulary = "content/hardware.yml" if "hardware" in key else "content/topics.yml"
+                    problems.append(Problem(paper.path, 1, f"'{key}' names '{value}', which {vocabulary} does not define{closest(value, known)}"))
+    return problems
+
+
+def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5) -> Site:
+    """Derive hardware, topics, mentions and related papers for validated content."""
+    papers = sorted(papers, key=paper_order)
+    site = Site(papers=papers, hardware=hardware, topics=topics)
+    for paper in papers:
+        text = f"{paper.title}\n{paper.abstract}"
+        found: dict[str, Evidence] = {}
+        for mention in hardware.detect(text):
+            if mention.id not in found:
+                found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end))
+        for node_id in paper.hardware:
+            found.setdefault(node_id, Evidence(node_id, None))
+        for node_id in paper.not_hardware:
+            found.pop(node_id, None)
+        order = list(hardware.nodes)
+        site.paper_hardware[paper.slug] = sorted(found, key=order.index)
+        site.evidence[paper.slug] = found
+        detected = set(topics.detect(text)) | set(paper.topics)
+        site.paper_topics[paper.slug] = [t for t in topics.topics if t in detected and t not in paper.not_topics]
+    node_papers: dict[str, list[Paper]] = defaultdict(list)
+    topic_papers: dict[str, list[Paper]] = defaultdict(list)
+    for paper in papers:
+        for node_id in hardware.expand(site.paper_hardware[paper.slug]):
+            node_papers[node_id].append(paper)
+        for topic_id in site.paper_topics[paper.slug]:
+            topic_papers[topic_id].append(paper)
+    site.node_papers = dict(node_papers)
+    site.topic_papers = dict(topic_papers)
+    site.mentions = links.find_mentions(papers)
+    site.mentioned_by = links.mentioned_by(site.mentions)
+    site.related = links.related_papers(papers, site.paper_hardware, site.paper_topics, k=related_k)
+    return site
+
+
+def evidence_for(site: Site, paper: Paper, node_id: str) -> Evidence | None:
+    """The evidence that puts `paper` on `node_id`'s page: its own mention or a descendant's."""
+    found = site.evidence[paper.slug]
+    if node_id in found:
+        return found[node_id]
+    for candidate in site.paper_hardware[paper.slug]:
+        if node_id in (n.id for n in site.hardware.ancestors(candidate)):
+            return found[candidate]
+    return None
+
+
+def papers_by_year(papers: list[Paper]) -> dict[int | None, list[Paper]]:
+    years: dict[int | None, list[Paper]] = defaultdict(list)
+    for paper in papers:
+        years[paper.year].append(paper)
+    return dict(sorted(years.items(), key=lambda item: -(item[0] or 0)))
