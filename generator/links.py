@@ -23,12 +23,13 @@ _NOT_NAMES = {
     "A", "An", "The", "This", "That", "These", "Our", "We", "It", "In", "On", "To", "For", "Two",
     "Three", "Four", "Several", "Many", "Both", "Each", "Such", "New", "Novel", "First", "Finally",
     "Specifically", "Here", "However", "GPU", "GPUs", "CPU", "CPUs", "LLM", "LLMs", "AI", "DNN",
-    "DNNs", "CNN", "CNNs", "NAS", "API", "CUDA", "NVIDIA", "AMD", "Intel",
+    "DNNs", "CNN", "CNNs", "NAS", "API", "CUDA", "NVIDIA", "AMD", "Intel", "ASIC", "ASICs", "FPGA",
+    "FPGAs", "NPU", "NPUs", "TPU", "TPUs", "SSD", "SSDs", "NVMe",
 }
 _INTRODUCED = re.compile(
     r"\b(?:we (?:present|introduce|propose|develop|design|build|release|call)|"
-    r"this (?:paper|work|report) (?:presents|introduces|proposes)|called|named|dubbed|namely)"
-    r"\s+([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)"
+    r"this (?:paper|work|report) (?:presents|introduces|proposes)|called|named|dubbed)"
+    r"\s+([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(\s*[,(:])?"
 )
 MIN_NAME_CHARS = 3
 
@@ -50,7 +51,10 @@ def names_of(paper: Paper) -> list[str]:
         names.append(paper.short_name)
     for match in _INTRODUCED.finditer(paper.abstract):
         name = match.group(1).rstrip(".")
-        if name not in _NOT_NAMES and len(name) >= MIN_NAME_CHARS and name not in names:
+        # "ElasticViT", "GLM-130B": shaped like a name. "Fuyou": a plain word, so
+        # only when it is set off as one ("we present Fuyou, a ...").
+        shaped = re.search(r"[A-Z0-9-]", name[1:]) is not None or match.group(2) is not None
+        if shaped and name not in _NOT_NAMES and len(name) >= MIN_NAME_CHARS and name not in names:
             names.append(name)
     return names
 

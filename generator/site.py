@@ -58,14 +58,16 @@ def load_content(content_dir: Path | str) -> tuple[list[Paper], Hardware, Topics
     store = Store(content_dir)
     problems: list[Problem] = []
     hardware = topics = None
-    try:
-        hardware = load_hardware(*store.read_data(HARDWARE_FILE))
-    except ContentError as error:
-        problems.extend(error.problems)
-    try:
-        topics = load_topics(*store.read_data(TOPICS_FILE))
-    except ContentError as error:
-        problems.extend(error.problems)
+    for name, loader in ((HARDWARE_FILE, load_hardware), (TOPICS_FILE, load_topics)):
+        try:
+            loaded = loader(*store.read_data(name))
+        except ContentError as error:
+            problems.extend(error.problems)
+            continue
+        if loader is load_hardware:
+            hardware = loaded
+        else:
+            topics = loaded
     papers, paper_problems = store.load_papers()
     problems.extend(paper_problems)
     if hardware is not None and topics is not None:

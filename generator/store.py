@@ -18,7 +18,7 @@ from typing import Any
 import frontmatter
 import yaml
 
-from .model import Paper, Problem, paper_from_front_matter
+from .model import ContentError, Paper, Problem, paper_from_front_matter
 
 PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
@@ -168,18 +168,29 @@ class Store:
     def read_data(self, name: str) -> tuple[str, str]:
         """(text, shown path) of a curated data file such as hardware.yml."""
         path = self.content / name
+        if not path.is_file():
+            raise ContentError([Problem(self.relative(path), 1, f"missing (expected the curated {name} of the content folder)")])
         return path.read_text(encoding="utf-8"), self.relative(path)
 
-    def save_source(self, name: str, data: bytes) -> str:
-        """Keep a dump under content/sources/; the name it is kept under (same bytes, same name)."""
+    def source_name(self, name: str, data: bytes, pending: dict[str, bytes] | None = None) -> str:
+        """The name a dump is (or will be) kept under in content/sources/: its own, or with a
+        digest of its bytes when a different dump already holds that name (on disk or `pending`)."""
         folder = self.content / SOURCES_DIR
         stem, suffix = os.path.splitext(os.path.basename(name) or "pasted.txt")
         candidate = folder / f"{stem}{suffix or '.txt'}"
-        if candidate.exists() and candidate.read_bytes() != data:
+        held = (pending or {}).get(candidate.name)
+        if held is None and candidate.exists():
+            held = candidate.read_bytes()
+        if held is not None and held != data:
             digest = hashlib.sha256(data).hexdigest()[:12]
             candidate = folder / f"{stem}-{digest}{suffix or '.txt'}"
-        write_atomic(candidate, data)
         return candidate.name
+
+    def save_source(self, name: str, data: bytes) -> str:
+        """Keep a dump under content/sources/; the name it is kept under (same bytes, same name)."""
+        kept = self.source_name(name, data)
+        write_atomic(self.content / SOURCES_DIR / kept, data)
+        return kept
 
 
 

@@ -1,0 +1,128 @@
+"""Rendering: golden pages for each page kind, escaping, links between papers."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from markupsafe import Markup
+
+from generator.render import escape_markdown, render_site, safe_href
+from generator.site import build_site, load_content
+
+ROOT = Path(__file__).resolve().parent.parent
+SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
+GOLDEN = Path(__file__).parent / "golden" / "site_small"
+TEMPLATES = ROOT / "site_templates"
+
+
+@pytest.fixture(scope="module")
+def small_site():
+    papers, hardware, topics, _ = load_content(SMALL)
+    return build_site(papers, hardware, topics)
+
+
+@pytest.fixture(scope="module")
+def small_pages(small_site):
+    return render_site(small_site, TEMPLATES)
+
+
+def test_every_page_kind_is_rendered(small_pages):
+    assert set(small_pages) == {
+        "index.md", "papers/index.md", "tags.md", "years/index.md",
+        "hardware/index.md", "topics/index.md",
+        "papers/snapkv.md", "papers/adding-nvme-ssds-to-enable.md", "papers/zero-infinity.md",
+        "hardware/nvidia.md", "hardware/ampere.md", "hardware/a100.md",
+        "hardware/ada-lovelace.md", "hardware/rtx-4090.md",
+        "hardware/amd.md", "hardware/cdna3.md", "hardware/mi300x.md",
+        "topics/kv-cache.md", "topics/offloading.md",
+    }
+
+
+def golden_cases():
+    return sorted(p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*.md"))
+
+
+@pytest.mark.parametrize("uri", golden_cases())
+def test_page_matches_golden_file(small_pages, uri):
+    """Set UPDATE_GOLDEN=1 to rewrite the golden files after an intended change; review the diff."""
+    golden = GOLDEN / uri
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(small_pages[uri], encoding="utf-8")
+    assert small_pages[uri] == golden.read_text(encoding="utf-8")
+
+
+def test_golden_files_cover_every_page(small_pages):
+    if os.environ.get("UPDATE_GOLDEN"):
+        for uri, text in small_pages.items():
+            (GOLDEN / uri).parent.mkdir(parents=True, exist_ok=True)
+            (GOLDEN / uri).write_text(text, encoding="utf-8")
+    assert set(golden_cases()) == set(small_pages)
+
+
+def test_rendering_twice_gives_the_same_pages(small_site, small_pages):
+    assert render_site(small_site, TEMPLATES) == small_pages
+
+
+def test_device_page_shows_the_sentence_naming_the_device(small_pages):
+    page = small_pages["hardware/rtx-4090.md"]
+    assert "Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in page
+
+
+def test_architecture_and_vendor_pages_roll_up_their_devices(small_pages):
+    for uri in ("hardware/ada-lovelace.md", "hardware/nvidia.md"):
+        assert "../papers/adding-nvme-ssds-to-enable.md" in small_pages[uri]
+    assert "../papers/snapkv.md" not in small_pages["hardware/ada-lovelace.md"]
+
+
+def test_curator_added_hardware_is_listed_without_a_sentence(small_pages):
+    page = small_pages["hardware/mi300x.md"]
+    assert "../papers/adding-nvme-ssds-to-enable.md" in page
+    assert "Added by a curator." in page
+
+
+def test_curator_removed_topic_is_not_shown(small_site):
+    assert "kv-cache" not in small_site.paper_topics["adding-nvme-ssds-to-enable"]
+    assert "kv-cache" in small_site.paper_topics["snapkv"]
+
+
+def test_a_name_in_an_abstract_links_both_ways(small_pages):
+    fuyou = small_pages["papers/adding-nvme-ssds-to-enable.md"]
+    assert "[ZeRO-Infinity](zero-infinity.md)" in fuyou
+    zero = small_pages["papers/zero-infinity.md"]
+    mentioned_by = zero.split("## Mentioned by", 1)[1]
+    assert "(adding-nvme-ssds-to-enable.md)" in mentioned_by
+
+
+def test_related_papers_give_their_reason(small_pages):
+    related = small_pages["papers/snapkv.md"].split("## Related papers", 1)[1]
+    assert "similar text" in related
+
+
+@pytest.mark.parametrize(
+    ("text", "forbidden"),
+    [
+        ("<script>alert(1)</script>", "<script"),
+        ("<img src=x onerror=alert(1)>", "<img"),
+        ("[click](javascript:alert(1))", "](javascript"),
+        ("**bold** _it_ `code`", "**"),
+        ("{: onclick=alert(1) }", "{:"),
+    ],
+)
+def test_text_from_content_cannot_become_markup(text, forbidden):
+    assert forbidden not in escape_markdown(text)
+
+
+def test_markup_built_by_the_generator_passes_unchanged():
+    assert escape_markdown(Markup("[a](b.md)")) == "[a](b.md)"
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "data:text/html,x", "ftp://x.org/a"])
+def test_only_http_links_become_hrefs(url):
+    with pytest.raises(ValueError):
+        safe_href(url)
+
+
+def test_href_escapes_quotes():
+    assert safe_href('https://example.org/?a="b"&c') == "https://example.org/?a=&quot;b&quot;&amp;c"
