@@ -1,0 +1,125 @@
+"""The real site, built by `mkdocs build --strict` into a temporary folder, then checked."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from generator.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUGS = sorted(p.stem for p in Store(ROOT / "content").paper_paths())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("site")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert not re.search(r"^WARNING", result.stderr, re.M), result.stderr[-4000:]
+    return site
+
+
+def soup(built: Path, uri: str) -> BeautifulSoup:
+    return BeautifulSoup((built / uri / "index.html").read_text(encoding="utf-8"), "html.parser")
+
+
+def listed_papers(page: BeautifulSoup) -> set[str]:
+    """Slugs of the papers a hardware or topic page lists under its 'Papers' heading."""
+    heading = page.find("h2", id="papers") or page.find("h2", string=re.compile("Papers"))
+    listing = heading.find_next("ul")
+    return {a["href"].rstrip("/").split("/")[-1] for a in listing.find_all("a", href=re.compile(r"papers/"))}
+
+
+def test_every_paper_has_its_page(built):
+    assert len(SLUGS) == 52
+    for slug in SLUGS:
+        assert (built / "papers" / slug / "index.html").is_file(), slug
+
+
+def test_paper_pages_are_not_in_the_navigation(built):
+    nav = soup(built, ".").find("nav", class_="md-nav--primary")
+    assert nav is not None
+    assert not nav.find_all("a", href=re.compile(r"papers/[a-z0-9-]+/$"))
+
+
+def test_every_internal_link_resolves(built):
+    broken = []
+    pages = sorted(built.rglob("*.html"))
+    for page in pages:
+        html = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for anchor in html.find_all("a", href=True):
+            href = anchor["href"]
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("#", "mailto:")) or not parts.path:
+                continue
+            # 404.html links from the site root: it is served at any depth.
+            base = built if parts.path.startswith("/") else page.parent
+            target = (base / unquote(parts.path).lstrip("/")).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(built)} -> {href}")
+    assert len(pages) > 100
+    assert not broken, broken[:20]
+
+
+def test_edit_link_opens_the_papers_own_file(built):
+    edit = soup(built, "papers/snapkv").find("a", attrs={"title": re.compile("Edit", re.I)})
+    assert edit is not None
+    assert edit["href"].endswith("/edit/main/content/papers/snapkv.md")
+
+
+def test_search_index_holds_every_paper(built):
+    index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = {doc["location"] for doc in index["docs"]}
+    for slug in SLUGS:
+        assert f"papers/{slug}/" in locations
+
+
+def test_device_page_shows_the_sentence_naming_it(built):
+    page = soup(built, "hardware/rtx-4090").get_text(" ")
+    assert "Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in page
+
+
+def test_architecture_page_rolls_up_its_devices(built):
+    device = listed_papers(soup(built, "hardware/rtx-4090"))
+    assert device
+    assert device <= listed_papers(soup(built, "hardware/ada-lovelace"))
+    assert device <= listed_papers(soup(built, "hardware/nvidia"))
+
+
+def test_abstract_links_a_paper_it_names_and_the_named_paper_lists_it(built):
+    fuyou = soup(built, "papers/adding-nvme-ssds-to-enable")
+    abstract = fuyou.find("h2", id="abstract").find_next("p")
+    assert abstract.find("a", href="../zero-infinity/")
+    zero = soup(built, "papers/zero-infinity")
+    mentioned_by = zero.find("h2", id="mentioned-by").find_next("ul")
+    assert mentioned_by.find("a", href="../adding-nvme-ssds-to-enable/")
+
+
+def test_related_papers_are_listed_with_reasons(built):
+    related = soup(built, "papers/snapkv").find("h2", id="related-papers").find_next("ul")
+    items = related.find_all("li")
+    assert 1 <= len(items) <= 5
+    assert all("similar text" in li.get_text() for li in items)
+
+
+def test_generate_twice_rewrites_nothing(tmp_path):
+    command = [sys.executable, "-m", "generator", "generate", "--out", str(tmp_path)]
+    first = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    assert re.search(r"\d+ written, 0 unchanged", first.stdout)
+    second = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    assert re.search(r": 0 written, \d+ unchanged", second.stdout)
+    assert (tmp_path / "papers" / "snapkv.md").is_file()
