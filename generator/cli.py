@@ -14,9 +14,7 @@ from pathlib import Path
 import yaml
 
 from . import importer, sources
-from .model import ContentError, Problem
-from .render import render_site
-from .site import build_site, load_content
+from .model import ContentError, Problem, paper_from_front_matter
 from .store import Store, write_tree
 
 DEFAULT_CONTENT = Path("content")
@@ -46,8 +44,9 @@ def _load_enrichment(path: str | None) -> tuple[dict, list[Problem]]:
     return importer.enrichment_index(data, path)
 
 
-def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.date, out=sys.stdout) -> int:
+def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.date, out=None) -> int:
     """Import dumps into paper files; print a summary. Returns the exit code."""
+    out = sys.stdout if out is None else out  # looked up now, so redirected output is honoured
     warnings: list[Problem] = []
     records: list[sources.RawRecord] = []
     layouts: list[str] = []
@@ -67,6 +66,8 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
         parsed = sources.parse_dump(text, shown)
         warnings.extend(parsed.warnings)
         layouts.append(f"{shown}: layout {parsed.layout}, {len(parsed.records)} entries")
+        # The name the dump is kept under, so that `sources:` names a file that holds it.
+        name = store.source_name(name, data, dict(dumps))
         dumps.append((name, data))
         for record in parsed.records:
             record.source = name
@@ -76,8 +77,10 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
 
     existing_files = store.read_paper_files()
     broken = [p for f in existing_files for p in f.problems if p.severity == "error"]
-    broken += [Problem(f.path, 1, "front matter must be a mapping of fields") for f in existing_files
-               if not f.problems and not isinstance(f.meta, dict)]
+    # A file that reads but breaks the schema (e.g. `arxiv: 2101.00010`, a number) would be
+    # written back with the damage made permanent: refuse it too.
+    broken += [p for f in existing_files if not f.problems
+               for p in paper_from_front_matter(f.slug, f.meta, f.body, f.path, f.line_of)[1] if p.severity == "error"]
     if broken:
         for problem in broken:
             print(problem, file=sys.stderr)
@@ -110,7 +113,14 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
 
     for name, data in dumps:
         store.save_source(name, data)
-    outcome = Counter(store.write_paper(slug, meta, body) for slug, (meta, body) in sorted(planned.items()))
+
+    def write(slug: str, meta: dict, body: str) -> str:
+        # An existing paper the import adds nothing to is left as its curator wrote it, bytes and all.
+        if slug in existing and meta == existing[slug].meta:
+            return "unchanged"
+        return store.write_paper(slug, meta, body)
+
+    outcome = Counter(write(slug, meta, body) for slug, (meta, body) in sorted(planned.items()))
     for line in layouts:
         print(line, file=out)
     for warning in warnings:
@@ -125,6 +135,10 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
 
 def run_generate(content: Path, templates: Path, out: Path, stdout=sys.stdout) -> int:
     """Write the generated Markdown to `out`, touching only files whose text changed."""
+    # Imported here so that `import` does not depend on the site-rendering modules.
+    from .render import render_site
+    from .site import build_site, load_content
+
     try:
         papers, hardware, topics, warnings = load_content(content)
     except ContentError as error:

@@ -71,12 +71,17 @@ def extract_urls(text: str) -> tuple[str | None, list[str]]:
         url = strip_url(match.group(0))
         if url not in urls and re.match(r"https?://[^/]+\.[^/]+", url):
             urls.append(url)
-    code = next((u for u in urls if _host(u).endswith(REPOSITORY_HOSTS) and _host(u) != "huggingface.co" or _is_hf_repo(u)), None)
+    code = next((u for u in urls if _is_repo_host(_host(u)) and _host(u) != "huggingface.co" or _is_hf_repo(u)), None)
     return code, [u for u in urls if u != code]
 
 
 def _host(url: str) -> str:
     return re.sub(r"^https?://", "", url).split("/", 1)[0].lower().removeprefix("www.")
+
+
+def _is_repo_host(host: str) -> bool:
+    """github.com or a subdomain of it, but not notgithub.com."""
+    return any(host == h or host.endswith("." + h) for h in REPOSITORY_HOSTS)
 
 
 def _is_hf_repo(url: str) -> bool:
@@ -128,6 +133,11 @@ def enrichment_index(records: list[dict[str, Any]], path: str) -> tuple[dict[str
             problems.append(Problem(path, 1, f"record {number} has no 'title' text; skipped", "warning"))
             continue
         facts = {k: record[k] for k in ("arxiv", "authors", "venue") if record.get(k) not in (None, "", [])}
+        if isinstance(facts.get("arxiv"), float):
+            # YAML read `arxiv: 2101.00010` as a number and dropped a digit: refuse to guess.
+            problems.append(Problem(path, 1, f"record {number} ({record['title'][:60]!r}): 'arxiv' is the number "
+                                    f"{facts.pop('arxiv')!r}, which loses digits; ignored (expected quoted text, "
+                                    f"e.g. arxiv: '2101.00010')", "warning"))
         if "arxiv" in facts:
             facts["arxiv"] = str(facts["arxiv"])
         index[normalized_title(record["title"])] = facts
@@ -198,7 +208,11 @@ class Recogniser:
             return slug
         if not self.fuzzy_keys:
             return None
-        best = process.extractOne(fuzzy_title(title), self.fuzzy_keys, scorer=fuzz.ratio, score_cutoff=NEAR_IDENTICAL)
+        key = fuzzy_title(title)
+        matches = process.extract(key, self.fuzzy_keys, scorer=fuzz.ratio, score_cutoff=NEAR_IDENTICAL, limit=None)
+        # A typo fix keeps the numbers; "FP8 Formats ..." and "FP4 Formats ..." are two papers.
+        numbers = re.findall(r"\d+", key)
+        best = next((m for m in matches if re.findall(r"\d+", m[0]) == numbers), None)
         return self.fuzzy_slugs[best[2]] if best else None
 
 
@@ -215,7 +229,15 @@ def new_paper_meta(candidate: Candidate, facts: dict[str, Any], added: dt.date) 
 def fill_missing(meta: dict[str, Any], candidate: Candidate, facts: dict[str, Any]) -> dict[str, Any]:
     """The existing front matter with only absent import fields filled and new sources listed."""
     updated = dict(meta)
-    offered = {**facts, **candidate.fields}
+    # Dumps the paper already lists offered their fields before (taken, or since removed by a
+    # curator): only copies from dumps new to the paper offer theirs again.
+    listed = set(updated.get("sources") or [])
+    fresh = [c for c in candidate.copies if c.source not in listed]
+    if len(fresh) == len(candidate.copies):
+        fields = candidate.fields
+    else:
+        fields = merged_fields(Candidate(fresh[0].title, fresh[0].abstract or "", fresh)) if fresh else {}
+    offered = {**facts, **fields}
     for key in IMPORTED_FIELDS:
         if updated.get(key) is None and key in offered:
             updated[key] = offered[key]

@@ -30,11 +30,13 @@ _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
 _MONTH = r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _PAGE_DAY = re.compile(rf"^{_MONTH} \d{{1,2}}$")
-_AUTHORS = re.compile(r"^[•·*-]?\s*(\d+)\s+authors?$", re.I)
+# Digit runs are bounded: int() refuses strings of thousands of digits.
+_AUTHORS = re.compile(r"^[•·*-]?\s*(\d{1,6})\s+authors?$", re.I)
 _SEPARATOR = re.compile(r"^[·•]$")
-_PUBLISHED = re.compile(rf"^{_MONTH} (\d{{1,2}}),? (\d{{4}})(?:\s+(\d+))?$")
-# Layout B glues the first title to the "Subscribe" button.
-_GLUED_SUBSCRIBE = re.compile(r"^Subscribe(?=[A-Z0-9\"'“(])")
+_PUBLISHED = re.compile(rf"^{_MONTH} (\d{{1,2}}),? (\d{{4}})(?:\s+(\d{{1,9}}))?$")
+# Layout B glues the first title to the "Subscribe" button, whatever the title
+# starts with ("SubscribevAttention: ..."), but "Subscribers ..." is a word.
+_GLUED_SUBSCRIBE = re.compile(r"^Subscribe(?!(?:d|r|rs|s)\b)(?=\S)")
 
 TITLE_MAX_CHARS = 300
 ABSTRACT_MIN_CHARS = 100
@@ -99,6 +101,11 @@ def looks_like_abstract(text: str) -> bool:
     return len(text) >= ABSTRACT_MIN_CHARS or bool(re.search(r"[.!?]$", text))
 
 
+def was_a_title(abstract: str) -> bool:
+    """Whether text taken as an abstract was rather the next paper's (long) title."""
+    return "\n\n" not in abstract and looks_like_title(abstract) and not re.search(r"[.!?]$", abstract)
+
+
 def parse_published(text: str) -> tuple[dt.date | None, int | None] | None:
     """(date, upvotes) from `Feb 20, 2024` or `Apr 22, 2024 2`; None if not a date line."""
     match = _PUBLISHED.match(text)
@@ -119,15 +126,19 @@ def parse_dump(text: str, source: str) -> ParsedDump:
     layout = detect_layout(lines)
     dump = ParsedDump(source=source, layout=layout)
     current: RawRecord | None = None
+    abstract_line = 0
 
     def warn(line: int, message: str) -> None:
         dump.warnings.append(Problem(source, line, message, severity="warning"))
+
+    def no_abstract(record: RawRecord) -> None:
+        warn(record.line, f"title {record.title[:80]!r} has no abstract after it; skipped (expected title, blank line, abstract)")
 
     def close(record: RawRecord | None) -> None:
         if record is None:
             return
         if record.abstract is None:
-            warn(record.line, f"title {record.title[:80]!r} has no abstract after it; skipped (expected title, blank line, abstract)")
+            no_abstract(record)
             return
         record.title = repair(record.title)
         record.abstract = repair(record.abstract)
@@ -159,7 +170,7 @@ def parse_dump(text: str, source: str) -> ParsedDump:
             continue
         if current is not None and current.abstract is None:
             if looks_like_abstract(value) or not looks_like_title(value):
-                current.abstract = value
+                current.abstract, abstract_line = value, line.number
                 continue
             close(current)
             current = RawRecord(title=value, source=source, line=line.number)
@@ -167,6 +178,10 @@ def parse_dump(text: str, source: str) -> ParsedDump:
         if looks_like_title(value):
             close(current)
             current = RawRecord(title=value, source=source, line=line.number)
+        elif current is not None and not current.has_metadata and was_a_title(current.abstract):
+            # A title with no abstract, then a long title taken for its abstract: re-read.
+            no_abstract(current)
+            current = RawRecord(title=current.abstract, source=source, line=abstract_line, abstract=value)
         elif current is not None and layout != "B" and not current.has_metadata:
             # A second paragraph of the same abstract.
             current.abstract = f"{current.abstract}\n\n{value}"

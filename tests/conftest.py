@@ -1,0 +1,51 @@
+"""Shared fixtures: where the dump fixtures live, and a way to run the import command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+
+REPO = Path(__file__).resolve().parent.parent
+DUMPS = Path(__file__).resolve().parent / "fixtures" / "dumps"
+
+
+@pytest.fixture
+def dumps() -> Path:
+    """The folder of small dump fixtures, each named after its case."""
+    return DUMPS
+
+
+@dataclass
+class ImportRun:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def summary(self) -> str:
+        return next(line for line in self.out.splitlines() if line.startswith("imported "))
+
+
+@pytest.fixture
+def run_import(tmp_path, capsys):
+    """`run_import(*args)` runs `python -m generator --content <tmp>/content import *args`.
+
+    `--added 2025-01-15` is passed unless the arguments name a date; the
+    content folder is `tmp_path / "content"` unless `content=` says otherwise.
+    """
+
+    def run(*args: str, content: Path | None = None) -> ImportRun:
+        content = content or tmp_path / "content"
+        argv = ["--content", str(content), "import", *map(str, args)]
+        if "--added" not in argv:
+            argv += ["--added", "2025-01-15"]
+        capsys.readouterr()
+        code = cli.main(argv)
+        captured = capsys.readouterr()
+        return ImportRun(code, captured.out, captured.err)
+
+    return run
