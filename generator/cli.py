@@ -39,8 +39,16 @@ def _read_input(path: str) -> tuple[str, bytes]:
 def _load_enrichment(path: str | None) -> tuple[dict, list[Problem]]:
     if not path:
         return {}, []
-    text = Path(path).read_text(encoding="utf-8")
-    data = json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+    except (OSError, UnicodeDecodeError) as error:
+        raise SystemExit(f"{path}:1: cannot read the enrichment file ({error})") from None
+    except json.JSONDecodeError as error:
+        raise SystemExit(f"{path}:{error.lineno}: not valid JSON ({error.msg})") from None
+    except yaml.YAMLError as error:
+        line = error.problem_mark.line + 1 if getattr(error, "problem_mark", None) else 1
+        raise SystemExit(f"{path}:{line}: not valid YAML ({getattr(error, 'problem', error)})") from None
     return importer.enrichment_index(data, path)
 
 
@@ -133,7 +141,7 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
     return 0
 
 
-def run_generate(content: Path, templates: Path, out: Path, stdout=sys.stdout) -> int:
+def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
     """Write the generated Markdown to `out`, touching only files whose text changed."""
     # Imported here so that `import` does not depend on the site-rendering modules.
     from .render import render_site

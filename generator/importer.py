@@ -189,12 +189,14 @@ class Recogniser:
         self.by_title: dict[str, str] = {}
         self.fuzzy_keys: list[str] = []
         self.fuzzy_slugs: list[str] = []
+        self.arxiv_of: dict[str, str] = {}
         for paper in existing:
             self.add(paper.slug, paper.meta)
 
     def add(self, slug: str, meta: dict[str, Any]) -> None:
         if meta.get("arxiv"):
             self.by_arxiv.setdefault(str(meta["arxiv"]), slug)
+            self.arxiv_of[slug] = str(meta["arxiv"])
         for title in (meta.get("title"), meta.get("imported_title")):
             if isinstance(title, str):
                 self.by_title.setdefault(normalized_title(title), slug)
@@ -211,8 +213,10 @@ class Recogniser:
         key = fuzzy_title(title)
         matches = process.extract(key, self.fuzzy_keys, scorer=fuzz.ratio, score_cutoff=NEAR_IDENTICAL, limit=None)
         # A typo fix keeps the numbers; "FP8 Formats ..." and "FP4 Formats ..." are two papers.
+        # Two different arXiv ids are two papers, however alike their titles.
         numbers = re.findall(r"\d+", key)
-        best = next((m for m in matches if re.findall(r"\d+", m[0]) == numbers), None)
+        best = next((m for m in matches if re.findall(r"\d+", m[0]) == numbers
+                     and not (arxiv and self.arxiv_of.get(self.fuzzy_slugs[m[2]]) not in (None, arxiv))), None)
         return self.fuzzy_slugs[best[2]] if best else None
 
 

@@ -593,3 +593,25 @@ def test_a_missing_dump_is_an_error_naming_it(tmp_path, run_import):
     assert run.code == 2
     assert f"{tmp_path / 'nowhere.txt'}:1: cannot read the dump" in run.err
     assert not (tmp_path / "content").exists()
+
+
+def test_near_identical_titles_with_other_arxiv_ids_are_other_papers():
+    recogniser = Recogniser([Existing("comet", {"title": "COMET: Towards Partical W4A4KV4 LLMs Serving", "arxiv": "2410.12168"})])
+    assert recogniser.find("COMET: Towards Practical W4A4KV4 LLMs Serving", "2410.12168") == "comet"
+    assert recogniser.find("COMET: Towards Practical W4A4KV4 LLMs Serving", None) == "comet"
+    assert recogniser.find("COMET: Towards Practical W4A4KV4 LLMs Serving", "2501.00001") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("facts.json", '[{"title": "x",\n "arxiv": }]', r"facts\.json:2: not valid JSON"),
+        ("facts.yml", "- title: x\n  arxiv: [\n", r"facts\.yml:3: not valid YAML"),
+    ],
+)
+def test_a_broken_enrichment_file_is_an_error_naming_its_line(tmp_path, dumps, run_import, name, text, expected):
+    facts = tmp_path / name
+    facts.write_text(text, encoding="utf-8")
+    with pytest.raises(SystemExit, match=expected):
+        run_import(dumps / "layout_a_two_papers.txt", "--enrich", facts)
+    assert not (tmp_path / "content" / "papers").exists()
