@@ -123,3 +123,25 @@ def test_generate_twice_rewrites_nothing(tmp_path):
     second = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     assert re.search(r": 0 written, \d+ unchanged", second.stdout)
     assert (tmp_path / "papers" / "snapkv.md").is_file()
+
+
+# From our own reading of the 52 abstracts: the papers whose title or abstract
+# names each device (an architecture page also rolls up its devices).
+DEVICE_PAPERS = {
+    "a100": {"snapkv", "cuda-l1", "debunking-the-cuda-myth-towards", "boost-vision-transformer-with-gpu",
+             "onesweep", "triforce", "gptq", "comet", "vq4dit"},
+    "rtx-4090": {"adding-nvme-ssds-to-enable", "triforce", "ganq"},
+    "v100": {"fastattention", "zero-infinity", "zero-offload"},
+    "h100": {"cuda-l1", "fully-fused-multi-layer-perceptrons", "seaweed-7b"},
+    "b200": {"generalized-neighborhood-attention", "bridging-the-gap-between-promise"},
+    "t4": {"dm-vton", "performance-trade-offs-of-optimizing"},
+    "gaudi-2": {"debunking-the-cuda-myth-towards"},
+    "ascend": {"fastattention"},
+    "cdna3": {"hipkittens"},
+    "max-1550": {"fully-fused-multi-layer-perceptrons"},
+}
+
+
+@pytest.mark.parametrize("node_id", sorted(DEVICE_PAPERS))
+def test_device_page_lists_exactly_the_papers_naming_it(built, node_id):
+    assert listed_papers(soup(built, f"hardware/{node_id}")) == DEVICE_PAPERS[node_id]
