@@ -14,8 +14,8 @@ from pathlib import Path
 import yaml
 
 from . import importer, sources
-from .model import ContentError, Problem, paper_from_front_matter
-from .store import Store, write_tree
+from .model import ABSTRACT_PLACEHOLDER, ContentError, Problem
+from .store import Store, write_atomic, write_tree
 
 DEFAULT_CONTENT = Path("content")
 
@@ -87,8 +87,7 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
     broken = [p for f in existing_files for p in f.problems if p.severity == "error"]
     # A file that reads but breaks the schema (e.g. `arxiv: 2101.00010`, a number) would be
     # written back with the damage made permanent: refuse it too.
-    broken += [p for f in existing_files if not f.problems
-               for p in paper_from_front_matter(f.slug, f.meta, f.body, f.path, f.line_of)[1] if p.severity == "error"]
+    broken += [p for f in existing_files if not f.problems for p in f.validate()[1] if p.severity == "error"]
     if broken:
         for problem in broken:
             print(problem, file=sys.stderr)
@@ -161,6 +160,63 @@ def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
     return 0
 
 
+def run_check(content: Path, out=None, err=None) -> int:
+    """Print every problem of `content/` as `path:line: message`; 1 when any is an error."""
+    from .check import check_content
+
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    problems = check_content(content)
+    errors = sum(1 for p in problems if p.severity == "error")
+    for problem in problems:
+        print(problem, file=err)
+    papers = len(Store(content).paper_paths())
+    print(f"checked {papers} paper files: {errors} errors, {len(problems) - errors} warnings", file=out)
+    return 1 if errors else 0
+
+
+def skeleton(title: str, added: dt.date, arxiv: str | None = None, abstract: str | None = None) -> str:
+    """A new paper file: the title, the date added, the optional fields as comments to fill in."""
+    def value(v: str) -> str:
+        return yaml.safe_dump(v, default_style="'", width=10_000).strip().removesuffix("\n...").strip()
+
+    lines = ["---", f"title: {value(title)}"]
+    lines.append(f"arxiv: {value(arxiv)}" if arxiv else "# arxiv: '2404.14469'  # quoted, or YAML makes it a number")
+    lines += [
+        "# authors:",
+        "# - First Author",
+        "# - Second Author",
+        "# published: 2024-04-22",
+        "# venue: NeurIPS 2024",
+        "# code: https://github.com/org/repo",
+        "# project: https://example.org/project",
+        "# hardware: [a100]  # ids from content/hardware.yml; detection finds most from the abstract",
+        "# topics: [kv-cache]  # ids from content/topics.yml",
+        "# note: Why the paper is worth reading, in plain text.",
+        f"added: {added.isoformat()}",
+        "---",
+        (abstract or ABSTRACT_PLACEHOLDER).strip(),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def run_new(title: str, store: Store, added: dt.date, arxiv: str | None = None, abstract: str | None = None,
+            out=None) -> int:
+    """Write content/papers/<slug>.md for a new paper; never overwrites a file."""
+    out = sys.stdout if out is None else out
+    if not title.strip():
+        print("new: the title is empty (expected the paper's title)", file=sys.stderr)
+        return 2
+    if abstract == "-":
+        abstract = sys.stdin.read()
+    slug = importer.slug_for(title.strip(), {p.stem for p in store.paper_paths()})
+    path = store.papers_dir / f"{slug}.md"
+    write_atomic(path, skeleton(" ".join(title.split()), added, arxiv, abstract))
+    print(f"wrote {store.relative(path)}: fill it in, then run `python -m generator check`", file=out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--content", default=str(DEFAULT_CONTENT), help="the content folder (default: content)")
@@ -170,6 +226,14 @@ def build_parser() -> argparse.ArgumentParser:
     do_import.add_argument("paths", nargs="+", metavar="PATH", help="dump files; '-' reads a pasted page from stdin")
     do_import.add_argument("--enrich", metavar="FILE", help="JSON/YAML list of {title, arxiv, authors, venue} facts")
     do_import.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
+
+    commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
+
+    new = commands.add_parser("new", help="write a skeleton paper file to fill in")
+    new.add_argument("title", help="the paper's title")
+    new.add_argument("--arxiv", help="its arXiv id, e.g. 2404.14469")
+    new.add_argument("--abstract", help="its abstract; '-' reads it from stdin")
+    new.add_argument("--added", type=dt.date.fromisoformat, help="the date it entered the list (default: today)")
 
     generate = commands.add_parser("generate", help="write the generated Markdown pages to a folder")
     generate.add_argument("--out", required=True, type=Path, help="the folder to write into")
@@ -182,6 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     store = Store(args.content)
     if args.command == "import":
         return run_import(args.paths, store, args.enrich, args.added or today())
+    if args.command == "check":
+        return run_check(Path(args.content))
+    if args.command == "new":
+        return run_new(args.title, store, args.added or today(), args.arxiv, args.abstract)
     if args.command == "generate":
         return run_generate(Path(args.content), args.templates, args.out)
     raise AssertionError(f"unhandled command {args.command}")

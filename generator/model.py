@@ -36,6 +36,9 @@ FIELDS: dict[str, tuple[str, str]] = {
     "imported_title": ("text", "the title as first imported; recognises the paper on re-import"),
 }
 
+# The abstract a new skeleton holds until a contributor pastes the real one.
+ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
+
 ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})$")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -131,7 +134,7 @@ class Paper:
 
 
 def closest(word: str, choices) -> str:
-    """' (did you mean X?)' for the nearest choice, or '' when nothing is near."""
+    """'; did you mean 'X'?' for the nearest choice, or '' when nothing is near."""
     match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean '{match[0]}'?" if match else ""
 
@@ -140,39 +143,50 @@ def is_http_url(value: Any) -> bool:
     return isinstance(value, str) and re.match(r"^https?://[^\s/$.?#][^\s]*$", value, re.I) is not None
 
 
-def _check_value(name: str, kind: str, value: Any) -> str | None:
-    """Why `value` does not fit `kind`, or None when it does."""
+URL_SCHEME = re.compile(r"^\s*([a-z][a-z0-9+.-]*):", re.I)
+
+
+def _url_problem(name: str, value: Any) -> str:
+    scheme = URL_SCHEME.match(value).group(1).lower() if isinstance(value, str) and URL_SCHEME.match(value) else None
+    if scheme in ("javascript", "data", "vbscript", "file"):
+        return f"'{name}' is a {scheme}: URL, which is refused (expected an http(s) URL)"
+    return f"'{name}' is not an http(s) URL: {_shown(value)} (expected e.g. https://github.com/org/repo)"
+
+
+def _check_value(name: str, kind: str, value: Any) -> list[tuple[int | None, str]]:
+    """Why `value` does not fit `kind`: (list index or None, message) for each problem."""
     if kind == "text":
         if not isinstance(value, str) or not value.strip():
-            return f"'{name}' must be non-empty text, got {_shown(value)}"
+            return [(None, f"'{name}' is empty or not text: {_shown(value)} (expected {FIELDS[name][1]})")]
     elif kind == "arxiv":
         if isinstance(value, float):
-            return (
-                f"'arxiv' is the number {value!r}, which loses digits (expected the id as "
-                f"quoted text, e.g. arxiv: '2101.00010')"
-            )
+            return [(None,
+                     f"'arxiv' is the number {value!r}, which loses digits (expected the id as "
+                     f"quoted text, e.g. arxiv: '2101.00010')")]
         if not isinstance(value, str) or not ARXIV_ID.match(value):
-            return f"'arxiv' must be an arXiv id such as '2404.14469', got {_shown(value)}"
+            return [(None, f"'arxiv' is not an arXiv id: {_shown(value)} (expected quoted text such as '2404.14469')")]
     elif kind == "count":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            return f"'{name}' must be a whole number of 0 or more, got {_shown(value)}"
+            return [(None, f"'{name}' is not a whole number: {_shown(value)} (expected a whole number of 0 or more)")]
     elif kind == "date":
         if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
-            return f"'{name}' must be a date written YYYY-MM-DD, got {_shown(value)}"
+            return [(None, f"'{name}' is not a date: {_shown(value)} (expected a date written YYYY-MM-DD)")]
     elif kind == "url":
         if not is_http_url(value):
-            return f"'{name}' must be an http(s) URL, got {_shown(value)}"
+            return [(None, _url_problem(name, value))]
     elif kind in ("text_list", "url_list", "id_list"):
         if not isinstance(value, list):
-            return f"'{name}' must be a list, got {_shown(value)}"
-        for item in value:
+            return [(None, f"'{name}' is not a list: {_shown(value)} (expected a list, one item per '- ' line)")]
+        found: list[tuple[int | None, str]] = []
+        for index, item in enumerate(value):
             if kind == "url_list" and not is_http_url(item):
-                return f"'{name}' must hold http(s) URLs only, got {_shown(item)}"
+                found.append((index, _url_problem(name, item)))
             if kind == "id_list" and not (isinstance(item, str) and ID.match(item)):
-                return f"'{name}' must hold lowercase ids like 'a100', got {_shown(item)}"
+                found.append((index, f"'{name}' holds {_shown(item)}, not an id (expected lowercase ids like 'a100')"))
             if kind == "text_list" and not (isinstance(item, str) and item.strip()):
-                return f"'{name}' must hold non-empty text items, got {_shown(item)}"
-    return None
+                found.append((index, f"'{name}' holds {_shown(item)}, not text (expected non-empty text items)"))
+        return found
+    return []
 
 
 def _shown(value: Any) -> str:
@@ -182,43 +196,57 @@ def _shown(value: Any) -> str:
 
 
 def paper_from_front_matter(
-    slug: str, meta: Any, body: str, path: str, line_of: dict[str, int] | None = None
+    slug: str, meta: Any, body: str, path: str, line_of: dict[str, int] | None = None,
+    item_lines: dict[str, list[int]] | None = None, body_line: int = 1,
 ) -> tuple[Paper | None, list[Problem]]:
     """Check one file's front matter and body; build the Paper when nothing is wrong.
 
-    `line_of` maps a top-level key to its 1-based line in the file, so each
-    problem points at the line to fix.
+    `line_of` maps a top-level key to its 1-based line in the file, and
+    `item_lines` a list field to the lines of its items, so each problem
+    points at the line to fix; `body_line` is the line the abstract starts on.
     """
     line_of = line_of or {}
+    item_lines = item_lines or {}
     problems: list[Problem] = []
 
-    def report(key: str | None, message: str) -> None:
-        problems.append(Problem(path, line_of.get(key, 1) if key else 1, message))
+    def report(key: str | None, message: str, index: int | None = None) -> None:
+        line = line_of.get(key, 1) if key else 1
+        if index is not None and index < len(item_lines.get(key, [])):
+            line = item_lines[key][index]
+        problems.append(Problem(path, line, message))
 
     if not isinstance(meta, dict):
-        report(None, f"front matter must be a mapping of fields, got {type(meta).__name__}")
+        # Line 2: the front matter's first line, below the opening '---'.
+        problems.append(Problem(path, 2, f"the front matter is a {type(meta).__name__}, not a mapping "
+                                         f"(expected 'field: value' lines)"))
         return None, problems
     if not SLUG.match(slug):
-        report(None, f"file name '{slug}.md' is not a slug (expected lowercase words joined by '-')")
+        report(None, f"file name '{slug}.md' is not a slug (expected lowercase words joined by '-', "
+                     f"e.g. '{_slugged(slug)}.md')")
     for key in meta:
         if key not in FIELDS:
-            report(key, f"unknown field '{key}'{closest(str(key), FIELDS)}")
+            report(key, f"unknown field '{key}'{closest(str(key), FIELDS)} (expected one of the fields in CONTRIBUTING.md)")
     for key, value in meta.items():
         if key in FIELDS and value is not None:
-            why = _check_value(key, FIELDS[key][0], value)
-            if why:
-                report(key, why)
+            for index, why in _check_value(key, FIELDS[key][0], value):
+                report(key, why, index)
     if "title" not in meta or meta.get("title") is None:
-        report(None, "missing 'title' (expected the paper's title)")
+        report("title" if "title" in meta else None, "missing 'title' (expected the paper's title)")
     abstract = body.strip()
     if not abstract:
-        report(None, "the abstract is empty (expected the abstract as the text after the front matter)")
+        problems.append(Problem(path, body_line, "the abstract is empty (expected the abstract as the text after the front matter)"))
+    elif abstract.startswith(ABSTRACT_PLACEHOLDER[:5]):
+        problems.append(Problem(path, body_line, "the abstract is still the placeholder (expected the paper's abstract)"))
     if problems:
         return None, problems
     values = {k: v for k, v in meta.items() if v is not None}
     for key in ("authors", "links", "hardware", "not_hardware", "topics", "not_topics", "sources"):
         values[key] = list(values.get(key, []))
     return Paper(slug=slug, abstract=abstract, path=path, **values), problems
+
+
+def _slugged(name: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", name.lower())) or "paper-title"
 
 
 def front_matter_of(paper: Paper) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import html
 import posixpath
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ _MARKDOWN_ACTIVE = {
     ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]()#+!|~^=:$<>&\"'"
 }
 _LINE_START_LIST = re.compile(r"^(\s*)(\d+)\.", re.M)
+_LINE_START_DASH = re.compile(r"^(\s*)-", re.M)
 RECENT_COUNT = 10
 
 
@@ -35,10 +37,19 @@ def escape_markdown(value: Any) -> str:
         return value
     if value is None:
         return ""
-    text = str(value).translate(_MARKDOWN_ACTIVE)
+    # A title is escaped on every page that lists it: once per distinct text is enough.
+    return _escape_text(value if type(value) is str else str(value))
+
+
+@lru_cache(maxsize=1 << 16)
+def _escape_text(text: str) -> str:
+    text = text.translate(_MARKDOWN_ACTIVE)
     # "1." at a line start would begin a list; "-" at a start, a bullet.
-    text = _LINE_START_LIST.sub(r"\1\2&#46;", text)
-    return re.sub(r"^(\s*)-", r"\1&#45;", text, flags=re.M)
+    if "." in text:
+        text = _LINE_START_LIST.sub(r"\1\2&#46;", text)
+    if "-" in text:
+        text = _LINE_START_DASH.sub(r"\1&#45;", text)
+    return text
 
 
 def safe_href(url: str) -> Markup:
@@ -61,7 +72,23 @@ def topic_uri(topic_id: str) -> str:
 
 
 def relative(from_uri: str, to_uri: str) -> str:
-    return posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
+    return _relative(posixpath.dirname(from_uri), to_uri)
+
+
+@lru_cache(maxsize=1 << 16)
+def _relative(from_dir: str, to_uri: str) -> str:
+    """`posixpath.relpath(to_uri, from_dir or ".")`, computed on the strings alone.
+
+    Generated URIs are plain relative paths ("papers/x.md"); `relpath` would
+    look up the working directory for each of the tens of thousands of links.
+    """
+    parts, base = to_uri.split("/"), from_dir.split("/") if from_dir else []
+    if to_uri.startswith("/") or from_dir.startswith("/") or {".", "..", ""} & {*parts, *base}:
+        return posixpath.relpath(to_uri, from_dir or ".")
+    common = 0
+    while common < min(len(parts), len(base)) and parts[common] == base[common]:
+        common += 1
+    return "/".join([".."] * (len(base) - common) + parts[common:]) or "."
 
 
 @pass_context
@@ -73,7 +100,47 @@ def link(context, text: Any, to_uri: str, css: str | None = None) -> Markup:
 
 
 def front_matter(meta: dict[str, Any]) -> Markup:
-    return Markup(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, width=10_000).strip())
+    """`meta` as block YAML.
+
+    A top-level mapping dumps as its keys dumped one by one, so each `key: value`
+    is dumped once and reused: pages share most of their fields (a paper's tags
+    vary little), and PyYAML's emitter is slow enough to show at 10,000 pages.
+    """
+    if _shares_containers(meta):  # PyYAML would write anchors (&id001): dump it whole
+        return Markup(_dump(meta).strip())
+    return Markup("".join(_dump_field(key, value) for key, value in meta.items()).strip())
+
+
+def _dump(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10_000)
+
+
+_FIELD_CACHE: dict[tuple[str, str], str] = {}
+
+
+def _dump_field(key: str, value: Any) -> str:
+    if isinstance(value, str):  # a title: one page's own
+        return _dump({key: value})
+    cache_key = (key, repr(value))
+    text = _FIELD_CACHE.get(cache_key)
+    if text is None:
+        text = _dump({key: value})
+        if len(_FIELD_CACHE) < 4096:
+            _FIELD_CACHE[cache_key] = text
+    return text
+
+
+def _shares_containers(data: Any) -> bool:
+    seen: set[int] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (dict, list, tuple)):
+            if id(item) in seen:
+                return True
+            seen.add(id(item))
+            stack.extend(item.values() if isinstance(item, dict) else item)
+    return False
 
 
 def make_environment(templates_dir: Path | str) -> Environment:
@@ -88,6 +155,8 @@ def make_environment(templates_dir: Path | str) -> Environment:
     )
     env.filters["href"] = safe_href
     env.filters["md"] = lambda v: Markup(escape_markdown(v))
+    # Text for the places Material writes front matter into HTML as is (<title>, tags).
+    env.filters["html_text"] = lambda v: html.escape(str(v), quote=True)
     env.globals.update(link=link, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        front_matter=front_matter)
     return env

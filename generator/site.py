@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import links
-from .model import ContentError, Paper, Problem, closest
-from .store import HARDWARE_FILE, TOPICS_FILE, Store
-from .taxonomy import Hardware, Topics, evidence_sentence, load_hardware, load_topics
+from .check import check_references, collect  # noqa: F401  (check_references: re-exported)
+from .model import ContentError, Paper, Problem
+from .taxonomy import Hardware, Topics, evidence_sentence
 
 
 @dataclass(frozen=True)
@@ -54,41 +54,11 @@ def paper_order(paper: Paper) -> tuple:
 
 
 def load_content(content_dir: Path | str) -> tuple[list[Paper], Hardware, Topics, list[Problem]]:
-    """Read and validate everything; raise ContentError listing every error found."""
-    store = Store(content_dir)
-    problems: list[Problem] = []
-    hardware = topics = None
-    for name, loader in ((HARDWARE_FILE, load_hardware), (TOPICS_FILE, load_topics)):
-        try:
-            loaded = loader(*store.read_data(name))
-        except ContentError as error:
-            problems.extend(error.problems)
-            continue
-        if loader is load_hardware:
-            hardware = loaded
-        else:
-            topics = loaded
-    papers, paper_problems = store.load_papers()
-    problems.extend(paper_problems)
-    if hardware is not None and topics is not None:
-        problems.extend(check_references(papers, hardware, topics))
-    errors = [p for p in problems if p.severity == "error"]
-    if errors:
-        raise ContentError(errors)
-    return papers, hardware, topics, [p for p in problems if p.severity != "error"]
-
-
-def check_references(papers: list[Paper], hardware: Hardware, topics: Topics) -> list[Problem]:
-    """Hardware and topic ids in front matter must exist in the curated vocabularies."""
-    problems = []
-    for paper in papers:
-        for key, known in (("hardware", hardware.nodes), ("not_hardware", hardware.nodes),
-                           ("topics", topics.topics), ("not_topics", topics.topics)):
-            for value in getattr(paper, key):
-                if value not in known:
-                    vocabulary = "content/hardware.yml" if "hardware" in key else "content/topics.yml"
-                    problems.append(Problem(paper.path, 1, f"'{key}' names '{value}', which {vocabulary} does not define{closest(value, known)}"))
-    return problems
+    """Read and validate everything (`check.collect`); raise ContentError listing every error found."""
+    checked = collect(content_dir)
+    if checked.errors:
+        raise ContentError(checked.errors)
+    return checked.papers, checked.hardware, checked.topics, checked.warnings
 
 
 def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5) -> Site:

@@ -36,7 +36,19 @@ class PaperFile:
     meta: Any = None
     body: str = ""
     line_of: dict[str, int] = field(default_factory=dict)
+    # list field -> the line of each of its items
+    item_lines: dict[str, list[int]] = field(default_factory=dict)
+    body_start: int = 1  # the line after the closing '---'
+    body_line: int = 1  # the line the abstract's text starts on
     problems: list[Problem] = field(default_factory=list)
+
+    def validate(self) -> tuple[Paper | None, list[Problem]]:
+        """The Paper, or every problem of the file: reading problems first, then the schema's."""
+        if any(p.severity == "error" for p in self.problems):
+            return None, list(self.problems)
+        paper, found = paper_from_front_matter(
+            self.slug, self.meta, self.body, self.path, self.line_of, self.item_lines, self.body_line)
+        return paper, [*self.problems, *found]
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -59,6 +71,12 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
         return result
     front = "\n".join(lines[1:end])
     result.body = "\n".join(lines[end + 1:])
+    result.body_start = result.body_line = end + 2
+    # Where the abstract's text starts, past blank lines, so an empty one points at its place.
+    for number, line in enumerate(lines[end + 1:], start=end + 2):
+        if line.strip():
+            result.body_line = number
+            break
     offset = 1  # the opening '---' line
     for number, line in enumerate(lines[1:end], start=offset + 1):
         if "\t" in line[: len(line) - len(line.lstrip())]:
@@ -68,22 +86,48 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + offset + 1 if mark else 1
-        result.problems.append(Problem(path, line, f"front matter is not valid YAML: {error.problem or error.context}"))
+        if not any(p.line == line and "tab" in p.message for p in result.problems):  # said already
+            result.problems.append(Problem(path, line, f"front matter is not valid YAML: {error.problem or error.context}"))
         return result
     if node is None:
         result.meta = {}
         return result
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
-        for key_node, _ in node.value:
+        for key_node, value_node in node.value:
             key, line = key_node.value, key_node.start_mark.line + offset + 1
             if key in seen:
                 result.problems.append(Problem(path, line, f"duplicate field '{key}' (first set on line {seen[key]}; expected each field once)"))
             else:
                 seen[key] = line
+                if isinstance(value_node, yaml.SequenceNode):
+                    result.item_lines[key] = [item.start_mark.line + offset + 1 for item in value_node.value]
         result.line_of = seen
-    result.meta = _LineLoader(front).get_single_data()
+    try:
+        result.meta = _LineLoader(front).get_single_data()
+    except yaml.YAMLError as error:  # composes but does not construct, e.g. a date like 2024-13-45
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        line = mark.line + offset + 1 if mark else 1
+        result.problems.append(Problem(path, line, f"front matter is not valid YAML: {getattr(error, 'problem', None) or error}"))
+    except ValueError as error:  # PyYAML's date constructor: 'month must be in 1..12'
+        result.problems.extend(_bad_dates(node, path, offset) or [Problem(path, offset + 1, f"front matter is not valid YAML: {error}")])
     return result
+
+
+def _bad_dates(node: yaml.Node, path: str, offset: int) -> list[Problem]:
+    """The fields whose value looks like a date but is none (2024-13-45), each at its line."""
+    problems = []
+    if not isinstance(node, yaml.MappingNode):
+        return problems
+    for key_node, value_node in node.value:
+        if isinstance(value_node, yaml.ScalarNode) and value_node.tag == "tag:yaml.org,2002:timestamp":
+            try:
+                yaml.SafeLoader("").construct_yaml_timestamp(value_node)
+            except ValueError as error:
+                problems.append(Problem(path, value_node.start_mark.line + offset + 1,
+                                        f"'{key_node.value}' is not a date: '{value_node.value}', {error} "
+                                        f"(expected a real date written YYYY-MM-DD)"))
+    return problems
 
 
 def dump_paper_text(meta: dict[str, Any], body: str) -> str:
@@ -149,10 +193,7 @@ class Store:
         papers: list[Paper] = []
         problems: list[Problem] = []
         for file in self.read_paper_files():
-            problems.extend(file.problems)
-            if any(p.severity == "error" for p in file.problems):
-                continue
-            paper, found = paper_from_front_matter(file.slug, file.meta, file.body, file.path, file.line_of)
+            paper, found = file.validate()
             problems.extend(found)
             if paper is not None:
                 papers.append(paper)

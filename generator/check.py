@@ -1,0 +1,226 @@
+"""`python -m generator check`: validate all of `content/` and report every problem.
+
+One pass reads the taxonomy files and every paper file, checks each file's
+front matter against the schema (`model`), the hardware and topic ids against
+the vocabularies, and the papers against each other (duplicates), and returns
+every problem found, located by file and line. The CLI prints them, and
+`site.load_content` (so `mkdocs build` and `generate`) raises them: the
+messages are the same everywhere.
+
+Cross-file checks are indexed, so they stay fast at 10,000 papers: exact
+duplicates by dictionary, near-identical titles by comparing only titles that
+share one of their rarest words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from .clean import fuzzy_title, normalized_title
+from .importer import NEAR_IDENTICAL
+from .model import ContentError, Paper, Problem, closest
+from .store import HARDWARE_FILE, TOPICS_FILE, PaperFile, Store
+from .taxonomy import Hardware, Topics, load_hardware, load_topics
+
+# How many of a title's rarest words (and pairs of words) select the titles it is
+# compared with. A typo changes one word; two near-identical titles share most
+# words and pairs, so they share at least one of these few rarest ones.
+BLOCKING_WORDS = 4
+
+# Tokens shaped like a device name: a product family and a number (RTX 5080,
+# TPU v6e, Gaudi 3), or a code of capitals and digits (MI325X, H200, GB200).
+DEVICE_LIKE = re.compile(
+    r"(?<![\w.+-])(?:"
+    r"(?:RTX|GTX|Tesla|Quadro|Radeon|Instinct|Xeon|EPYC|Ryzen|Gaudi|TPU|Jetson|Snapdragon|Ascend|"
+    r"Exynos|Dimensity|Kirin|Trainium|Inferentia|Graviton)[ -]?(?:[A-Z]{1,3} ?)?v?\d+[A-Za-z]{0,3}"
+    r"|[A-Z]{1,3}\d{2,4}[A-Z]{0,2}"
+    r")(?![\w-])"
+)
+# Codes of that shape that are not devices: number formats, benchmarks, metrics, models.
+NOT_DEVICE = re.compile(
+    r"^(?:FP|BF|TF|INT|UINT|NF|MX|E|W|KV|AP|AR|ADE|VGG|AVX|SSE|SM|ARM|X|P|R|Q|GPT|BERT|T|COCO|CIFAR|"
+    r"VOC|LLM|ISO|IEEE|CVE|DDR|GDDR|HBM|LPDDR|PCIE|USB|HDMI|ID|CVPR|ICML|ICLR|NIPS|AAAI|ACL)\d",
+    re.I,
+)
+
+
+@dataclass
+class CheckedContent:
+    """Everything read from `content/`: the valid papers, the vocabularies, every problem."""
+
+    papers: list[Paper] = field(default_factory=list)
+    hardware: Hardware | None = None
+    topics: Topics | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity != "error"]
+
+
+def check_content(content_dir: Path | str) -> list[Problem]:
+    """Every problem in `content/`, errors and warnings, ordered by file and line."""
+    return collect(content_dir).problems
+
+
+def collect(content_dir: Path | str) -> CheckedContent:
+    """Read and check everything; never raises for content problems, returns them."""
+    store = Store(content_dir)
+    result = CheckedContent()
+    problems: list[Problem] = []
+    for name, loader in ((HARDWARE_FILE, load_hardware), (TOPICS_FILE, load_topics)):
+        try:
+            loaded = loader(*store.read_data(name))
+        except ContentError as error:
+            problems.extend(error.problems)
+            continue
+        if name == HARDWARE_FILE:
+            result.hardware = loaded
+        else:
+            result.topics = loaded
+    files: dict[str, PaperFile] = {}
+    for file in store.read_paper_files():
+        paper, found = file.validate()
+        problems.extend(found)
+        if paper is not None:
+            result.papers.append(paper)
+            files[paper.slug] = file
+    if result.hardware is not None and result.topics is not None:
+        problems.extend(check_references(result.papers, result.hardware, result.topics, files))
+    problems.extend(check_duplicates(result.papers, files))
+    if result.hardware is not None:
+        for paper in result.papers:
+            problems.extend(unknown_devices(files[paper.slug], result.hardware))
+    # Stable: a file's problems keep the order they were found in at one line.
+    result.problems = sorted(problems, key=lambda p: (p.path, p.line))
+    return result
+
+
+def _line(files: dict[str, PaperFile], paper: Paper, key: str, index: int | None = None) -> int:
+    file = files.get(paper.slug)
+    if file is None:
+        return 1
+    items = file.item_lines.get(key, [])
+    if index is not None and index < len(items):
+        return items[index]
+    return file.line_of.get(key, 1)
+
+
+def check_references(papers: list[Paper], hardware: Hardware, topics: Topics,
+                     files: dict[str, PaperFile] | None = None) -> list[Problem]:
+    """Hardware and topic ids in front matter must exist in the curated vocabularies."""
+    files = files or {}
+    problems = []
+    for paper in papers:
+        for key, known in (("hardware", hardware.nodes), ("not_hardware", hardware.nodes),
+                           ("topics", topics.topics), ("not_topics", topics.topics)):
+            vocabulary = f"content/{HARDWARE_FILE}" if "hardware" in key else f"content/{TOPICS_FILE}"
+            for index, value in enumerate(getattr(paper, key)):
+                if value not in known:
+                    problems.append(Problem(
+                        paper.path, _line(files, paper, key, index),
+                        f"'{key}' names '{value}', which {vocabulary} does not define{closest(value, known)} "
+                        f"(expected an id defined there)"))
+    return problems
+
+
+def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = None) -> list[Problem]:
+    """The same paper in two files: same normalized title, same arXiv id, or near-identical title.
+
+    Each duplicate is reported on the later file (in path order), naming the first.
+    """
+    files = files or {}
+    papers = sorted(papers, key=lambda p: p.path)
+    problems: list[Problem] = []
+    reported: set[tuple[int, int]] = set()
+    by_title: dict[str, int] = {}
+    by_arxiv: dict[str, int] = {}
+    for i, paper in enumerate(papers):
+        first = by_title.setdefault(normalized_title(paper.title), i)
+        if first != i:
+            reported.add((first, i))
+            problems.append(Problem(paper.path, _line(files, paper, "title"),
+                                    f"the same title as {papers[first].path} (expected each paper in one file; "
+                                    f"merge the two)"))
+        if paper.arxiv:
+            first = by_arxiv.setdefault(paper.arxiv, i)
+            if first != i:
+                problems.append(Problem(paper.path, _line(files, paper, "arxiv"),
+                                        f"arXiv id '{paper.arxiv}' is also the id of {papers[first].path} "
+                                        f"(expected each paper in one file; merge the two)"))
+    for first, second, score in near_identical_pairs([p.title for p in papers]):
+        a, b = papers[first], papers[second]
+        if (first, second) in reported or (a.arxiv and b.arxiv and a.arxiv != b.arxiv):
+            continue  # two different arXiv ids are two papers, however alike the titles (as on import)
+        problems.append(Problem(b.path, _line(files, b, "title"),
+                                f"the title is near-identical ({score:.0f}%) to the title of {a.path} "
+                                f"(expected each paper in one file; merge the two, or tell the titles apart)"))
+    return problems
+
+
+def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, int, float]]:
+    """(i, j, score) with i < j for titles at least `cutoff` alike, letters and digits compared.
+
+    Blocking keeps this near-linear: each title is compared only with the
+    titles that hold one of its BLOCKING_WORDS rarest words (an inverted
+    index), in rapidfuzz's C++ loop. As on import, titles whose numbers differ ("FP8 ..." and
+    "FP4 ...") are two papers.
+    """
+    keys = [fuzzy_title(t) for t in titles]
+    # Blocking keys: the words and the pairs of adjacent words. A typo changes one word and the
+    # two pairs around it; the other keys of a near-identical title stay the same.
+    words = []
+    for k in keys:
+        tokens = k.split()
+        words.append({*tokens, *(f"{a} {b}" for a, b in zip(tokens, tokens[1:]))})
+    postings: dict[str, list[int]] = defaultdict(list)
+    for i, ws in enumerate(words):
+        for w in ws:
+            postings[w].append(i)
+    pairs = []
+    for i, key in enumerate(keys):
+        # A near-identical title shares most words, so at least one of this title's few rarest:
+        # only the titles holding one of those are compared.
+        rare = sorted(words[i], key=lambda w: (len(postings[w]), w))[:BLOCKING_WORDS]
+        candidates = sorted({j for w in rare for j in postings[w] if j > i})
+        if not candidates:
+            continue
+        numbers = re.findall(r"\d+", key)
+        for _, score, j in process.extract(key, {j: keys[j] for j in candidates}, scorer=fuzz.ratio,
+                                           score_cutoff=cutoff, limit=None):
+            if re.findall(r"\d+", keys[j]) == numbers:
+                pairs.append((i, j, score))
+    return sorted(pairs)
+
+
+def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:
+    """Warnings for device-like names in a title or abstract that the taxonomy does not know."""
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    title = file.meta.get("title") if isinstance(file.meta, dict) else None
+    for text, first_line in ((title if isinstance(title, str) else "", file.line_of.get("title", 1)),
+                             (file.body, file.body_start)):
+        covered = [(m.start, m.end) for m in hardware.detect(text)]
+        for match in DEVICE_LIKE.finditer(text):
+            name = " ".join(match.group(0).split())
+            if name in seen or NOT_DEVICE.match(name):
+                continue
+            if any(start < match.end() and match.start() < end for start, end in covered):
+                continue
+            seen.add(name)
+            line = first_line + text.count("\n", 0, match.start())
+            problems.append(Problem(
+                file.path, line,
+                f"'{name}' looks like a device that content/{HARDWARE_FILE} does not know "
+                f"(expected an alias of a device there, or an `ignore` phrase if it is no device)",
+                severity="warning"))
+    return problems

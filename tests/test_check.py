@@ -1,0 +1,210 @@
+"""`python -m generator check`: one broken fixture per problem, each its exact message and line;
+the same messages from `mkdocs build --strict`; the three ways of adding a paper end with a passing check."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+from generator.check import check_content, near_identical_pairs
+from generator.model import ContentError
+from generator.site import load_content
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = Path(__file__).parent / "fixtures" / "broken" / "content"
+DUMPS = Path(__file__).parent / "fixtures" / "dumps"
+
+# One file per problem; the message names the file and the line to fix.
+EXPECTED = [
+    "Not_A_Slug.md:1: file name 'Not_A_Slug.md' is not a slug (expected lowercase words joined by '-', e.g. 'not-a-slug.md')",
+    "arxiv-float.md:3: 'arxiv' is the number 2101.0001, which loses digits (expected the id as quoted text, e.g. arxiv: '2101.00010')",
+    "bom.md:1: the file starts with a UTF-8 BOM (expected plain UTF-8)",
+    "date-not-date.md:3: 'published' is not a date: 'April 2024' (str) (expected a date written YYYY-MM-DD)",
+    "duplicate-key.md:4: duplicate field 'title' (first set on line 2; expected each field once)",
+    "empty-abstract.md:4: the abstract is empty (expected the abstract as the text after the front matter)",
+    "empty-title.md:3: 'title' is empty or not text: '' (str) (expected the paper's title)",
+    "impossible-date.md:4: 'published' is not a date: '2024-13-45', month must be in 1..12 (expected a real date written YYYY-MM-DD)",
+    "invalid-yaml.md:4: front matter is not valid YAML: expected ',' or ']', but got ':'",
+    "javascript-link.md:3: 'code' is a javascript: URL, which is refused (expected an http(s) URL)",
+    "javascript-link.md:6: 'links' is a data: URL, which is refused (expected an http(s) URL)",
+    "missing-title.md:1: missing 'title' (expected the paper's title)",
+    "near-title-b.md:2: the title is near-identical (97%) to the title of content/papers/near-title-a.md (expected each paper in one file; merge the two, or tell the titles apart)",
+    "not-a-mapping.md:2: the front matter is a list, not a mapping (expected 'field: value' lines)",
+    "same-arxiv-b.md:3: arXiv id '2302.01318' is also the id of content/papers/same-arxiv-a.md (expected each paper in one file; merge the two)",
+    "same-title-b.md:3: the same title as content/papers/same-title-a.md (expected each paper in one file; merge the two)",
+    "tab-indent.md:4: a tab indents this line (expected spaces; YAML forbids tabs)",
+    "unknown-device.md:2: warning: 'MI325X' looks like a device that content/hardware.yml does not know (expected an alias of a device there, or an `ignore` phrase if it is no device)",
+    "unknown-device.md:5: warning: 'MI355X' looks like a device that content/hardware.yml does not know (expected an alias of a device there, or an `ignore` phrase if it is no device)",
+    "unknown-device.md:5: warning: 'RTX 5080' looks like a device that content/hardware.yml does not know (expected an alias of a device there, or an `ignore` phrase if it is no device)",
+    "unknown-device.md:5: warning: 'TPU v6e' looks like a device that content/hardware.yml does not know (expected an alias of a device there, or an `ignore` phrase if it is no device)",
+    "unknown-field.md:3: unknown field 'publishd'; did you mean 'published'? (expected one of the fields in CONTRIBUTING.md)",
+    "unknown-hardware.md:5: 'hardware' names 'mi300', which content/hardware.yml does not define; did you mean 'mi300x'? (expected an id defined there)",
+    "unknown-topic.md:3: 'topics' names 'kv-cach', which content/topics.yml does not define; did you mean 'kv-cache'? (expected an id defined there)",
+    "upvotes-fraction.md:3: 'upvotes' is not a whole number: 3.5 (float) (expected a whole number of 0 or more)",
+]
+EXPECTED = [f"content/papers/{line}" for line in EXPECTED]
+ERRORS = [line for line in EXPECTED if ": warning: " not in line]
+# Files that are fine on their own: the first of each duplicate pair.
+FINE_ALONE = {"same-title-a.md", "same-arxiv-a.md", "near-title-a.md"}
+
+
+def test_every_broken_file_gives_its_exact_messages():
+    assert [str(p) for p in check_content(BROKEN)] == EXPECTED
+
+
+def test_every_broken_fixture_is_reported():
+    named = {line.split(":")[0].removeprefix("content/papers/") for line in EXPECTED}
+    files = {p.name for p in (BROKEN / "papers").glob("*.md")}
+    assert files - FINE_ALONE == named
+
+
+def test_the_committed_content_passes_the_check_without_warnings():
+    assert check_content(ROOT / "content") == []
+
+
+def test_check_command_prints_every_problem_and_exits_1(capsys):
+    code = cli.main(["--content", str(BROKEN), "check"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.err.splitlines() == EXPECTED
+    assert captured.out.strip() == f"checked 24 paper files: {len(ERRORS)} errors, {len(EXPECTED) - len(ERRORS)} warnings"
+
+
+def test_warnings_alone_do_not_fail_the_check(tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(BROKEN, content, ignore=shutil.ignore_patterns("*.md"))
+    shutil.copy(BROKEN / "papers" / "unknown-device.md", content / "papers")
+    assert cli.main(["--content", str(content), "check"]) == 0
+    assert "warning: 'MI325X'" in capsys.readouterr().err
+
+
+def test_load_content_raises_the_same_errors():
+    with pytest.raises(ContentError) as raised:
+        load_content(BROKEN)
+    assert [str(p) for p in raised.value.problems] == ERRORS
+
+
+def mkdocs_config(tmp_path: Path, content: Path) -> Path:
+    """The project's mkdocs.yml, reading `content` instead of content/."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("docs_dir: site_templates/static", f"docs_dir: {ROOT / 'site_templates' / 'static'}")
+    text = text.replace("  - reading-list\n", f"  - reading-list:\n      content_dir: {content}\n"
+                                               f"      templates_dir: {ROOT / 'site_templates'}\n")
+    assert str(content) in text
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
+def mkdocs_build(config: Path, site: Path, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "--site-dir", str(site)],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
+    )
+
+
+@pytest.mark.slow
+def test_mkdocs_build_strict_fails_with_the_same_messages(tmp_path):
+    result = mkdocs_build(mkdocs_config(tmp_path, BROKEN), tmp_path / "site")
+    assert result.returncode != 0
+    for line in ERRORS:
+        assert line in result.stderr
+    assert f"{len(ERRORS)} problem(s) in content:" in result.stderr
+    assert not (tmp_path / "site" / "papers").exists()
+
+
+def test_near_identical_titles_are_found_among_10000_quickly():
+    rng = random.Random(7)
+    syllables = ["ka", "ten", "sor", "flash", "ker", "nel", "pa", "ged", "mo", "ra", "zi", "quant", "spar", "se",
+                 "vi", "to", "ken", "ex", "pert", "gra", "ph", "lo", "ra", "mix", "tral", "ser", "ve", "dra"]
+    vocabulary = sorted({"".join(rng.sample(syllables, rng.randint(2, 3))) for _ in range(6000)})
+    common = ["for", "with", "of", "the", "and", "on", "efficient", "large", "models", "language", "gpu", "inference"]
+    weights = [1 / (rank + 1) ** 0.8 for rank in range(len(vocabulary))]
+    titles = set()
+    while len(titles) < 10_000:
+        # A name, then words whose frequencies fall off like a real vocabulary's.
+        name = "".join(rng.sample(syllables, 3)).capitalize() + str(rng.randint(1, 99))
+        words = [rng.choice(common) if rng.random() < 0.4 else rng.choices(vocabulary, weights)[0]
+                 for _ in range(rng.randint(6, 11))]
+        titles.add(f"{name}: " + " ".join(words).capitalize())
+    titles = sorted(titles)
+    planted = titles[1234]
+    middle = len(planted) // 2
+    typo = planted[:middle] + planted[middle + 1] + planted[middle] + planted[middle + 2:]  # two letters swapped
+    assert typo != planted
+    titles.append(typo)
+    started = time.perf_counter()
+    pairs = near_identical_pairs(titles)
+    elapsed = time.perf_counter() - started
+    assert (1234, len(titles) - 1) in {(i, j) for i, j, _ in pairs}
+    assert elapsed < 10, elapsed  # about 1.5 s: linear in the titles, not quadratic
+
+
+# --- adding a paper: three ways, each ending with a passing check ---------------------------
+
+
+@pytest.fixture
+def content(tmp_path) -> Path:
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("templates"))
+    return content
+
+
+def check_lines(content: Path, capsys) -> tuple[int, list[str]]:
+    capsys.readouterr()
+    code = cli.main(["--content", str(content), "check"])
+    return code, capsys.readouterr().err.splitlines()
+
+
+def test_new_writes_a_skeleton_that_passes_once_the_abstract_is_in(content, capsys, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1736899200")  # 2025-01-15
+    assert cli.main(["--content", str(content), "new", "FlashInfer: Efficient Attention Engine"]) == 0
+    path = content / "papers" / "flashinfer.md"
+    text = path.read_text(encoding="utf-8")
+    assert "title: 'FlashInfer: Efficient Attention Engine'" in text
+    assert "added: 2025-01-15" in text
+    code, lines = check_lines(content, capsys)
+    assert code == 1
+    line = text.splitlines().index(text.splitlines()[-1]) + 1
+    assert lines == [f"content/papers/flashinfer.md:{line}: the abstract is still the placeholder (expected the paper's abstract)"]
+    path.write_text(text.replace(text.splitlines()[-1], "An attention engine for LLM serving."), encoding="utf-8")
+    assert check_lines(content, capsys) == (0, [])
+
+
+def test_new_with_arxiv_and_abstract_passes_at_once(content, capsys):
+    argv = ["--content", str(content), "new", "A <b>bold</b> 'quoted' title: yes", "--arxiv", "2501.01005",
+            "--abstract", "An abstract.", "--added", "2025-02-01"]
+    assert cli.main(argv) == 0
+    assert check_lines(content, capsys) == (0, [])
+
+
+def test_the_template_file_passes_once_filled_in(content, capsys):
+    template = ROOT / "content" / "templates" / "paper.md"
+    path = content / "papers" / "my-paper.md"
+    shutil.copy(template, path)
+    code, lines = check_lines(content, capsys)
+    assert code == 1 and len(lines) == 1 and "the abstract is still the placeholder" in lines[0]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(text.splitlines()[-1], "The abstract."), encoding="utf-8")
+    assert check_lines(content, capsys) == (0, [])
+
+
+def test_the_template_folder_is_not_read_as_papers():
+    assert all(p.parent.name == "papers" for p in __import__("generator.store").store.Store(ROOT / "content").paper_paths())
+
+
+def test_a_pasted_page_imports_and_passes(content, capsys, monkeypatch):
+    import io
+
+    data = (DUMPS / "layout_a_two_papers.txt").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    assert cli.main(["--content", str(content), "import", "-", "--added", "2025-01-15"]) == 0
+    assert check_lines(content, capsys)[0] == 0

@@ -1,0 +1,96 @@
+"""Hostile content: HTML, script, event handlers, attribute lists and javascript: links in every
+field come out of `mkdocs build --strict` as inert text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from generator.check import check_content
+from test_check import mkdocs_build, mkdocs_config
+
+HOSTILE = Path(__file__).parent / "fixtures" / "hostile" / "content"
+BAD_SCHEME = re.compile(r"^\s*(javascript|data|vbscript):", re.I)
+URL_ATTRIBUTES = ("href", "src", "action", "formaction", "xlink:href", "srcdoc")
+
+
+def test_hostile_fixtures_are_valid_content():
+    assert [str(p) for p in check_content(HOSTILE) if p.severity == "error"] == []
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("hostile")
+    result = mkdocs_build(mkdocs_config(tmp, HOSTILE), tmp / "site")
+    assert result.returncode == 0, result.stderr[-4000:]
+    return tmp / "site"
+
+
+def active_parts(html: str) -> list[str]:
+    """Script, event handlers and script URLs in a piece of HTML that came from content (say 'alert')."""
+    found = []
+    for element in BeautifulSoup(html, "html.parser").find_all(True):
+        if element.name in ("script", "iframe", "object", "embed") and "alert" in str(element):
+            found.append(str(element)[:120])
+        for name, value in element.attrs.items():
+            value = " ".join(value) if isinstance(value, list) else value
+            if name.lower().startswith("on"):
+                found.append(f"<{element.name} {name}={value[:60]!r}>")
+            if name.lower() in URL_ATTRIBUTES and BAD_SCHEME.match(value):
+                found.append(f"<{element.name} {name}={value[:60]!r}>")
+    return found
+
+
+def test_no_page_has_script_handlers_or_script_urls_from_content(built):
+    pages = sorted(built.rglob("*.html"))
+    assert len(pages) > 10
+    found = {page.relative_to(built).as_posix(): active_parts(page.read_text(encoding="utf-8")) for page in pages}
+    assert {page: parts for page, parts in found.items() if parts} == {}
+
+
+def test_every_alert_in_the_html_is_text(built):
+    """'alert(' from content only ever appears escaped, or as text inside an attribute value."""
+    for page in sorted(built.rglob("*.html")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for script in soup.find_all("script"):
+            assert "alert" not in script.get_text(), page
+
+
+def test_hostile_titles_show_as_text_in_title_header_and_heading(built):
+    page = BeautifulSoup((built / "papers" / "script-title" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    title = '</title><script>alert(1)</script> & "quotes" <b>bold</b> on A100'
+    assert page.title.get_text() == f"{title} - AI Hardware Reading List"
+    assert page.find("h1").get_text().removesuffix("¶") == title
+    header = page.find("div", class_="md-header__topic", attrs={"data-md-component": "header-topic"})
+    assert header.get_text().strip() == title
+    escaped = BeautifulSoup((built / "papers" / "escaped-title" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert escaped.title.get_text().startswith("&lt;/title&gt;&lt;script&gt;alert(22)")
+
+
+def test_tags_show_hostile_topic_names_as_text(built):
+    for uri in ("papers/script-title/index.html", "tags/index.html"):
+        page = BeautifulSoup((built / uri).read_text(encoding="utf-8"), "html.parser")
+        assert "<img src=x onerror=alert(30)> KV cache" in page.get_text(), uri
+        assert not page.find("img", attrs={"onerror": True})
+
+
+def test_links_are_only_the_http_urls_of_the_front_matter(built):
+    page = BeautifulSoup((built / "papers" / "script-title" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    hrefs = [a["href"] for a in page.find_all("a", href=True)]
+    assert 'https://example.org/"><script>alert(5)</script>' in hrefs
+    assert not [h for h in hrefs if "javascript" in h.lower()]
+    text = page.get_text()
+    assert "[click](javascript:alert(14))" in text  # shown, not linked
+
+
+def test_search_index_entries_are_inert_when_rendered(built):
+    """Material renders the index's titles and texts as HTML."""
+    index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
+    found = [(doc["location"], part) for doc in index["docs"]
+             for part in active_parts(doc["title"]) + active_parts(doc["text"])]
+    assert found == []
+    assert any("alert(1)" in BeautifulSoup(doc["title"], "html.parser").get_text() for doc in index["docs"])
