@@ -1,0 +1,81 @@
+"""Live preview: `mkdocs serve` over a copy of the project shows an edit to a paper's file."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import ROOT, free_port
+
+pytestmark = pytest.mark.browser
+
+
+def wait_until_served(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"mkdocs serve exited: {process.stdout.read()[-4000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    raise AssertionError(f"mkdocs serve did not answer {url} within {timeout} s")
+
+
+@pytest.fixture
+def served_copy(tmp_path):
+    """A copy of the project served by `mkdocs serve` on a free port: (project, base URL)."""
+    project = tmp_path / "project"
+    project.mkdir()
+    shutil.copy(ROOT / "mkdocs.yml", project)
+    shutil.copytree(ROOT / "content", project / "content")
+    shutil.copytree(ROOT / "site_templates", project / "site_templates")
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_until_served(url + "papers/snapkv/", process)
+        yield project, url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+def test_editing_a_paper_file_changes_the_served_page(served_copy, page):
+    # served_copy first: the page closes before the server stops (no cut livereload poll).
+    project, url = served_copy
+    page.goto(url + "papers/snapkv/")
+    expect(page.locator(".md-content h1")).to_contain_text("SnapKV")
+    marker = f"Live preview marker {uuid.uuid4().hex[:8]}."
+    assert marker not in page.content()
+
+    paper = project / "content" / "papers" / "snapkv.md"
+    text = paper.read_text(encoding="utf-8")
+    paper.write_text(text.rstrip("\n") + f" {marker}\n", encoding="utf-8")
+
+    # The open page reloads itself when the rebuild is done (livereload).
+    expect(page.locator("h2#abstract ~ p").filter(has_text=marker)).to_have_count(1, timeout=45_000)
+    # And a fresh load of the page shows it too.
+    page.goto(url + "papers/snapkv/")
+    expect(page.locator(".md-content")).to_contain_text(marker)
