@@ -59,6 +59,35 @@ def names_of(paper: Paper) -> list[str]:
     return names
 
 
+# Where a name may end: not inside a word, nor before a hyphenated suffix ("Llama" in "Llama-2").
+_NAME_END = r"(?![\w]|-\w)"
+
+
+def names_pattern(names: list[str]) -> re.Pattern[str]:
+    """One regex finding, at each place a word starts, the longest of `names` that ends there as a word.
+
+    The names are merged into a trie: an alternation of thousands of names would
+    try each in turn at every position, which grows with the list times its text.
+    Each character of the trie has one way on, and longer names are tried before
+    a shorter one may end, so the match is the one `name1|name2|...` sorted
+    longest first would give.
+    """
+    trie: dict = {}
+    for name in names:
+        node = trie
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[""] = {}  # a name ends here
+
+    def pattern(node: dict) -> str:
+        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if "" in node:
+            branches.append(_NAME_END)
+        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+    return re.compile(r"(?<![\w-])" + pattern(trie))
+
+
 def find_mentions(papers: list[Paper]) -> list[Mention]:
     """Every place an abstract names another paper of the list, in paper and text order."""
     owner: dict[str, str] = {}
@@ -68,10 +97,10 @@ def find_mentions(papers: list[Paper]) -> list[Mention]:
             if name in owner and owner[name] != paper.slug:
                 ambiguous.add(name)
             owner.setdefault(name, paper.slug)
-    names = sorted((n for n in owner if n not in ambiguous), key=lambda n: (-len(n), n))
+    names = [n for n in owner if n not in ambiguous]
     if not names:
         return []
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w]|-\w)")
+    pattern = names_pattern(names)
     mentions: list[Mention] = []
     for paper in papers:
         for match in pattern.finditer(paper.abstract):
@@ -135,19 +164,23 @@ def related_papers(
         hw_matrix * np.sqrt(HARDWARE_WEIGHT),
         topic_matrix * np.sqrt(TOPIC_WEIGHT),
     ]).tocsr()
-    text_t = text_matrix.T.tocsc()
     combined_t = combined.T.tocsc()
     result: dict[str, list[Related]] = {}
     for start in range(0, len(papers), BLOCK_ROWS):
         stop = min(start + BLOCK_ROWS, len(papers))
         scores = (combined[start:stop] @ combined_t).toarray()
-        text_scores = (text_matrix[start:stop] @ text_t).toarray()
         for offset in range(stop - start):
             scores[offset, start + offset] = -1.0  # never related to itself
         take = min(k, len(papers) - 1)
         top = np.argpartition(-scores, take - 1, axis=1)[:, :take]
+        # Wording similarity is shown for the chosen pairs only: a dot product per pair,
+        # not a second all-pairs product.
+        rows = np.repeat(np.arange(start, stop), take)
+        text_pairs = np.asarray(text_matrix[rows].multiply(text_matrix[top.reshape(-1)]).sum(axis=1))
+        text_pairs = text_pairs.reshape(stop - start, take)
         for offset, candidates in enumerate(top):
             i = start + offset
+            text_of = dict(zip(candidates.tolist(), text_pairs[offset].tolist()))
             paper = papers[i]
             # Ties broken by slug so the same content always gives the same list.
             ranked = sorted(candidates, key=lambda j: (-round(float(scores[offset, j]), 6), papers[j].slug))
@@ -161,7 +194,7 @@ def related_papers(
                     score=round(float(scores[offset, j]), 6),
                     shared_hardware=tuple(sorted(set(hardware.get(paper.slug, [])) & set(hardware.get(other.slug, [])))),
                     shared_topics=tuple(sorted(set(topics.get(paper.slug, [])) & set(topics.get(other.slug, [])))),
-                    text_similarity=round(float(text_scores[offset, j]), 3),
+                    text_similarity=round(float(text_of[int(j)]), 3),
                 ))
             result[paper.slug] = entries
     return result

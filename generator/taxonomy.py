@@ -433,6 +433,9 @@ def evidence_sentence(text: str, start: int, end: int) -> str:
 # Loading and validation
 
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
 class _Checker:
     """Reads composed YAML nodes, collecting every problem with its line."""
 
@@ -446,6 +449,13 @@ class _Checker:
         self.problems.append(Problem(self.path, line, message))
 
     def compose(self, text: str) -> yaml.Node | None:
+        # libyaml composes the same nodes, with the same lines, several times faster;
+        # on a problem the Python parser runs again, so messages stay the same.
+        if _FAST_LOADER is not None:
+            try:
+                return yaml.compose(text, Loader=_FAST_LOADER)
+            except yaml.YAMLError:
+                pass
         try:
             return yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.MarkedYAMLError as error:

@@ -1,0 +1,384 @@
+"""Scale benchmark: synthetic reading lists of N papers, timed from import to `mkdocs build`.
+
+    .venv/bin/python benchmarks/bench.py --sizes 500 2000 10000
+
+For each size it writes a temporary project (content/, site_templates/,
+mkdocs.yml) whose papers recombine sentences of the real abstracts in
+content/papers/ with device names from content/hardware.yml and the names of
+other synthetic papers, then measures, each in its own subprocess:
+
+- import: `python -m generator import` of a Hugging Face dump (layout C) of the papers;
+- the generator stage (load, validate, taxonomy, links, render) and its peak RSS;
+- `generate --out DIR` run twice: how many files the second run rewrote;
+- the full `mkdocs build` (with the reading-list plugin): wall time and peak RSS;
+- MkDocs alone: the same generated Markdown built with no plugin of ours, so
+  the generator's cost shows against MkDocs' own in the same run;
+- `search_index.json` bytes per paper.
+
+It prints a Markdown table (and `--json FILE` writes the raw figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
+
+# --------------------------------------------------------------------------
+# Synthetic content
+
+_PREFIXES = ["Flash", "Turbo", "Hyper", "Swift", "Deep", "Sparse", "Quant", "Tile", "Kern", "Pipe",
+             "Mega", "Nano", "Omni", "Fast", "Tensor", "Stream", "Fuse", "Blaze", "Orca", "Vortex",
+             "Lumen", "Helix", "Prism", "Echo", "Nimbus"]
+_SUFFIXES = ["KV", "Serve", "Attn", "Mix", "Flow", "Train", "Infer", "Pack", "Shard", "Cache",
+             "Gen", "Opt", "Scale", "Core", "Net", "Bench", "Comp", "Sched", "Mem", "Path"]
+_INTROS = [
+    "In this paper, we present {name}, a system that {what}.",
+    "We introduce {name}, a framework that {what}.",
+    "To address this, we propose {name}, which {what}.",
+    "This paper presents {name}: it {what}.",
+]
+_WHATS = [
+    "co-designs kernels and scheduling for modern accelerators",
+    "reduces memory traffic of attention on long contexts",
+    "quantizes weights and activations without retraining",
+    "overlaps communication with computation across devices",
+    "offloads optimizer state to host memory and SSDs",
+    "searches architectures under a latency budget on the target device",
+]
+_COMPARES = [
+    "Compared with {others}, {name} improves throughput by {x}x.",
+    "{name} outperforms {others} on every workload we evaluate.",
+    "Unlike {others}, {name} needs no changes to the model.",
+    "We build on {others} and extend it to training.",
+]
+_DEVICE_SENTENCES = [
+    "We evaluate {name} on {devices}.",
+    "Experiments on {devices} show speedups of up to {x}x.",
+    "On {devices}, {name} reaches {y}% of peak throughput.",
+]
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", " ".join(text.split())) if len(s.strip()) > 20]
+
+
+def load_real(root: Path = ROOT):
+    """(sentences, abstract lengths, title tails, device aliases) of the real content."""
+    import yaml
+
+    from generator.store import Store
+
+    files = Store(root / "content").read_paper_files()
+    sentences, lengths, tails = [], [], []
+    for file in files:
+        body = " ".join(file.body.split())
+        lengths.append(len(body))
+        sentences.extend(_sentences(body))
+        title = str(file.meta.get("title", ""))
+        tails.append(title.partition(":")[2].strip() or title)
+    data = yaml.safe_load((root / "content" / "hardware.yml").read_text(encoding="utf-8"))
+    devices = [alias for vendor in data["vendors"] for arch in vendor.get("architectures") or []
+               for device in arch.get("devices") or [] for alias in (device.get("aliases") or [])[:2]]
+    return sentences, lengths, tails, devices
+
+
+def synthetic_papers(n: int, seed: int = 0) -> list[dict]:
+    """n papers shaped like the real ones: {slug, title, abstract, meta}."""
+    rng = random.Random(seed)
+    sentences, lengths, tails, devices = load_real()
+    names = []
+    for version in range(n // (len(_PREFIXES) * len(_SUFFIXES)) + 1):
+        for a in _PREFIXES:
+            for b in _SUFFIXES:
+                names.append(f"{a}{b}" if version == 0 else f"{a}{b}-{version + 1}")
+    rng.shuffle(names)
+    names = names[:n]
+    papers = []
+    for i, name in enumerate(names):
+        target = max(400, int(rng.choice(lengths) * rng.uniform(0.8, 1.2)))
+        parts = rng.sample(sentences, 2)
+        parts.append(rng.choice(_INTROS).format(name=name, what=rng.choice(_WHATS)))
+        if rng.random() < 0.8:
+            picked = rng.sample(devices, rng.choice([1, 1, 2, 3]))
+            parts.append(rng.choice(_DEVICE_SENTENCES).format(
+                name=name, devices=" and ".join(picked), x=rng.randint(2, 9), y=rng.randint(50, 95)))
+        if rng.random() < 0.35 and n > 1:
+            others = [o for o in rng.sample(names, 3) if o != name][: rng.choice([1, 1, 2])]
+            parts.append(rng.choice(_COMPARES).format(name=name, others=" and ".join(others), x=rng.randint(2, 9)))
+        while sum(len(p) + 1 for p in parts) < target:
+            parts.insert(rng.randrange(len(parts) + 1), rng.choice(sentences))
+        # Two real title tails and a device: titles as distinct as real ones, none near-identical.
+        title = f"{name}: {rng.choice(tails)} on {rng.choice(devices)} for {rng.choice(tails).lower()}"
+        year, month, day = rng.randint(2017, 2025), rng.randint(1, 12), rng.randint(1, 28)
+        arxiv = f"{year % 100:02d}{month:02d}.{10000 + i:05d}"
+        meta = {
+            "title": title,
+            "arxiv": arxiv,
+            "authors_count": rng.randint(1, 15),
+            "published": f"{year}-{month:02d}-{day:02d}",
+            "upvotes": rng.randint(0, 200),
+            "added": f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            "sources": ["synthetic.txt"],
+            "imported_title": title,
+        }
+        papers.append({"slug": f"{name.lower()}-{i}", "title": title, "abstract": " ".join(parts), "meta": meta})
+    return papers
+
+
+def _yaml_text(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def write_paper(path: Path, paper: dict) -> None:
+    meta = paper["meta"]
+    lines = ["---"]
+    for key, value in meta.items():
+        if isinstance(value, list):
+            lines.append(f"{key}:")
+            lines.extend(f"- {item}" for item in value)
+        elif key in ("title", "imported_title", "arxiv"):
+            lines.append(f"{key}: {_yaml_text(value)}")
+        else:
+            lines.append(f"{key}: {value}")
+    lines += ["---", "", paper["abstract"], ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def mkdocs_config(docs_dir: Path, plugin: bool) -> str:
+    """The real mkdocs.yml, with docs_dir moved and, for MkDocs alone, no reading-list plugin."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^docs_dir:.*$", f"docs_dir: {json.dumps(str(docs_dir))}", text)
+    if not plugin:
+        text, count = re.subn(r"(?m)^  - reading-list\n", "", text)
+        assert count == 1, "mkdocs.yml no longer lists the reading-list plugin as expected"
+    return text
+
+
+def make_project(root: Path, papers: list[dict]) -> None:
+    """root/content (papers + the real vocabularies), root/site_templates, root/mkdocs.yml."""
+    content = root / "content"
+    (content / "papers").mkdir(parents=True)
+    for name in ("hardware.yml", "topics.yml"):
+        shutil.copy(ROOT / "content" / name, content / name)
+    for paper in papers:
+        write_paper(content / "papers" / f"{paper['slug']}.md", paper)
+    shutil.copytree(ROOT / "site_templates", root / "site_templates")
+    (root / "mkdocs.yml").write_text(mkdocs_config(root / "site_templates" / "static", plugin=True), encoding="utf-8")
+
+
+def write_dump(path: Path, papers: list[dict]) -> None:
+    """A Hugging Face dump in layout C: title, blank line, abstract, blank line."""
+    chrome = "Daily Papers\n\nbyAK and the research community\n\n"
+    path.write_text(chrome + "".join(f"{p['title']}\n\n{p['abstract']}\n\n" for p in papers), encoding="utf-8")
+
+
+# --------------------------------------------------------------------------
+# Measuring
+
+
+def run_child(command: list[str], cwd: Path) -> dict:
+    """{wall, cpu (user + system seconds), mib (peak RSS), stdout, stderr} of one child; raises on failure."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, env=ENV, stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)  # this child's own resource usage
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(), err.read().decode()
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{stderr[-3000:]}")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mib": usage.ru_maxrss / 1024,
+            "stdout": stdout, "stderr": stderr}
+
+
+def stage_worker(content: Path, templates: Path) -> dict:
+    """The generator stage, timed by part, in this (fresh) process. Run via --worker."""
+    import resource
+
+    import generator.links as links_module
+    from generator.render import render_site
+    from generator.site import build_site, load_content
+    from generator.store import Store
+
+    baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # CPU seconds (this process) and wall seconds spent in the wrapped calls.
+    cpu = {"read": 0.0, "links": 0.0}
+    wall = {"read": 0.0, "links": 0.0}
+
+    def timed(bucket, function):
+        def wrapper(*args, **kwargs):
+            start_cpu, start_wall = time.process_time(), time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                cpu[bucket] += time.process_time() - start_cpu
+                wall[bucket] += time.perf_counter() - start_wall
+        return wrapper
+
+    # Split load_content into reading files and validating them, and build_site into
+    # taxonomy and links, by timing the calls they make; the code path is the plugin's own.
+    Store.read_paper_files = timed("read", Store.read_paper_files)
+    for name in ("find_mentions", "mentioned_by", "related_papers"):
+        setattr(links_module, name, timed("links", getattr(links_module, name)))
+
+    marks = [(time.process_time(), time.perf_counter())]
+    papers, hardware, topics, _ = load_content(content)
+    marks.append((time.process_time(), time.perf_counter()))
+    site = build_site(papers, hardware, topics)
+    marks.append((time.process_time(), time.perf_counter()))
+    pages = render_site(site, templates)
+    marks.append((time.process_time(), time.perf_counter()))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result = {"papers": len(papers), "pages": len(pages), "peak_mib": peak, "baseline_mib": baseline}
+    for kind, spent, index in (("cpu", cpu, 0), ("wall", wall, 1)):
+        load, build, render = (marks[i + 1][index] - marks[i][index] for i in range(3))
+        result[kind] = {
+            "load": spent["read"],
+            "validate": load - spent["read"],
+            "taxonomy": build - spent["links"],
+            "links": spent["links"],
+            "render": render,
+            "generator": load + build + render,
+        }
+    return {
+        **result,
+        "markdown_bytes": sum(len(text.encode()) for text in pages.values()),
+    }
+
+
+def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, log) -> dict:
+    python = sys.executable
+    root = work / f"n{n}"
+    shutil.rmtree(root, ignore_errors=True)
+    papers = synthetic_papers(n, seed)
+    make_project(root, papers)
+    row: dict = {"n": n}
+
+    if do_import:
+        dump = root / "dump.txt"
+        write_dump(dump, papers)
+        run = run_child([python, "-m", "generator", "--content", str(root / "imported"), "import", str(dump),
+                         "--added", "2025-01-15"], ROOT)
+        row["import"] = {"wall": run["wall"], "cpu": run["cpu"]}
+        log(f"  import: {run['cpu']:.1f} s CPU ({run['stdout'].strip().splitlines()[-1]})")
+
+    run = run_child([python, str(Path(__file__).resolve()), "--worker", str(root / "content"),
+                     str(root / "site_templates")], ROOT)
+    row.update(json.loads(run["stdout"]))
+    log(f"  generator stage: {row['cpu']['generator']:.2f} s CPU, {row['wall']['generator']:.2f} s wall, "
+        f"peak RSS {row['peak_mib']:.0f} MiB")
+
+    generated = root / "generated"
+    shutil.copytree(ROOT / "site_templates" / "static", generated)
+    command = [python, "-m", "generator", "--content", str(root / "content"), "generate",
+               "--out", str(generated), "--templates", str(root / "site_templates")]
+    run_child(command, ROOT)
+    before = {p: p.stat().st_mtime_ns for p in generated.rglob("*") if p.is_file()}
+    run = run_child(command, ROOT)
+    after = {p: p.stat().st_mtime_ns for p in generated.rglob("*") if p.is_file()}
+    row["rewritten"] = sum(1 for p in after if before.get(p) != after[p]) + len(set(before) - set(after))
+    log(f"  generate twice: {run['stdout'].strip()}")
+
+    site = root / "site"
+    run = run_child([python, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site)], root)
+    row["build"] = {k: run[k] for k in ("wall", "cpu", "mib")}
+    index = site / "search" / "search_index.json"
+    row["search_bytes"] = index.stat().st_size
+    row["search_docs"] = len(json.loads(index.read_text(encoding="utf-8"))["docs"])
+    log(f"  mkdocs build: {run['cpu']:.1f} s CPU, {run['wall']:.1f} s wall, peak RSS {run['mib']:.0f} MiB")
+
+    if mkdocs_alone:
+        config = root / "mkdocs-alone.yml"
+        config.write_text(mkdocs_config(generated, plugin=False), encoding="utf-8")
+        run = run_child([python, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(root / "site-alone")], root)
+        row["alone"] = {k: run[k] for k in ("wall", "cpu", "mib")}
+        log(f"  MkDocs alone: {run['cpu']:.1f} s CPU, {run['wall']:.1f} s wall")
+    return row
+
+
+def table(rows: list[dict]) -> str:
+    """The Markdown table. Times are CPU seconds (user + system): the machine may be shared."""
+    base = rows[0]
+
+    def per_paper(row):
+        return row["build"]["cpu"] / row["n"] * 1000
+
+    lines = [
+        "| papers | import | load | validate | taxonomy | links | render | **generator** | generator wall "
+        "| generator peak RSS | mkdocs build | build wall | build per paper | vs smallest | build peak RSS "
+        "| MkDocs alone | generator / MkDocs alone | generator share of build | search index per paper "
+        "| rewritten by 2nd generate |",
+        "|" + " ---: |" * 20,
+    ]
+    for row in rows:
+        cpu = row["cpu"]
+        alone = row.get("alone")
+        lines.append(" | ".join([
+            f"| {row['n']:,}",
+            f"{row['import']['cpu']:.1f} s" if "import" in row else "–",
+            *(f"{cpu[k]:.2f} s" for k in ("load", "validate", "taxonomy", "links", "render")),
+            f"**{cpu['generator']:.2f} s**",
+            f"{row['wall']['generator']:.2f} s",
+            f"{row['peak_mib']:.0f} MiB",
+            f"{row['build']['cpu']:.1f} s",
+            f"{row['build']['wall']:.1f} s",
+            f"{per_paper(row):.1f} ms",
+            f"{per_paper(row) / per_paper(base):.2f}x",
+            f"{row['build']['mib']:.0f} MiB",
+            f"{alone['cpu']:.1f} s" if alone else "–",
+            f"{cpu['generator'] / alone['cpu']:.0%}" if alone else "–",
+            f"{cpu['generator'] / row['build']['cpu']:.1%}",
+            f"{row['search_bytes'] / row['n']:,.0f} B",
+            f"{row['rewritten']} |",
+        ]))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[500, 2000, 10000])
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-alone", action="store_true", help="skip the MkDocs-alone build")
+    parser.add_argument("--no-import", action="store_true", help="skip timing the import")
+    parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument("--keep", type=Path, help="build in this folder and keep it (default: a temporary one)")
+    parser.add_argument("--worker", nargs=2, type=Path, metavar=("CONTENT", "TEMPLATES"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        print(json.dumps(stage_worker(*args.worker)))
+        return 0
+
+    def log(message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="reading-list-bench-") as temporary:
+        work = args.keep or Path(temporary)
+        work.mkdir(parents=True, exist_ok=True)
+        for n in args.sizes:
+            log(f"{n} papers:")
+            rows.append(measure(n, work, args.seed, not args.no_alone, not args.no_import, log))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""The scale benchmark runs end to end at its smallest size (its figures are not asserted here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.slow
+def test_benchmark_runs_at_500_papers(tmp_path):
+    figures = tmp_path / "figures.json"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--sizes", "500", "--no-alone",
+         "--json", str(figures), "--keep", str(tmp_path / "work")],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    header, rule, row = result.stdout.strip().splitlines()
+    assert header.startswith("| papers |") and "search index per paper" in header
+    assert row.startswith("| 500 |") and row.count("|") == header.count("|")
+    [measured] = json.loads(figures.read_text(encoding="utf-8"))
+    # Every synthetic paper passed validation and got its page; each stage was timed.
+    assert measured["papers"] == 500
+    assert set(measured["cpu"]) == {"load", "validate", "taxonomy", "links", "render", "generator"}
+    assert measured["search_bytes"] > 0 and measured["build"]["cpu"] > 0
