@@ -31,10 +31,16 @@ FIELDS: dict[str, tuple[str, str]] = {
     "topics": ("id_list", "topic ids to add to what detection finds"),
     "not_topics": ("id_list", "topic ids detection finds wrongly"),
     "note": ("text", "the curator's note, plain text"),
+    "results": ("results", "the paper's headline results, replacing the extracted ones: a list of "
+                           "{value, unit, kind, baseline, device}; [] shows none"),
     "added": ("date", "the date the paper entered the list, YYYY-MM-DD"),
     "sources": ("text_list", "the dumps the paper was imported from"),
     "imported_title": ("text", "the title as first imported; recognises the paper on re-import"),
 }
+
+# The kinds of headline result (`results:` items and generator/results.py).
+RESULT_KINDS = ("speedup", "throughput", "memory", "energy", "cost", "accuracy", "latency", "scale")
+RESULT_KEYS = ("value", "unit", "kind", "baseline", "device")
 
 # The abstract a new skeleton holds until a contributor pastes the real one.
 ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
@@ -86,6 +92,7 @@ class Paper:
     topics: list[str] = field(default_factory=list)
     not_topics: list[str] = field(default_factory=list)
     note: str | None = None
+    results: list[dict[str, Any]] | None = None  # None: extract them from the abstract
     added: dt.date | None = None
     sources: list[str] = field(default_factory=list)
     imported_title: str | None = None
@@ -174,6 +181,11 @@ def _check_value(name: str, kind: str, value: Any) -> list[tuple[int | None, str
     elif kind == "url":
         if not is_http_url(value):
             return [(None, _url_problem(name, value))]
+    elif kind == "results":
+        if not isinstance(value, list):
+            return [(None, f"'results' is not a list: {_shown(value)} (expected a list of "
+                           f"{{value, unit, kind}} mappings, or [] for none)")]
+        return [(index, why) for index, item in enumerate(value) for why in _result_problems(item)]
     elif kind in ("text_list", "url_list", "id_list"):
         if not isinstance(value, list):
             return [(None, f"'{name}' is not a list: {_shown(value)} (expected a list, one item per '- ' line)")]
@@ -187,6 +199,32 @@ def _check_value(name: str, kind: str, value: Any) -> list[tuple[int | None, str
                 found.append((index, f"'{name}' holds {_shown(item)}, not text (expected non-empty text items)"))
         return found
     return []
+
+
+def _result_problems(item: Any) -> list[str]:
+    if not isinstance(item, dict):
+        return [f"'results' holds {_shown(item)}, not a mapping (expected value, unit, kind and "
+                f"optionally baseline and device)"]
+    found = []
+    for key in item:
+        if key not in RESULT_KEYS:
+            found.append(f"a result has the unknown key '{key}'{closest(str(key), RESULT_KEYS)} "
+                         f"(expected {', '.join(RESULT_KEYS)})")
+    value = item.get("value")
+    if isinstance(value, bool) or not (isinstance(value, (int, float)) or (isinstance(value, str) and value.strip())):
+        found.append(f"a result's 'value' is {_shown(value)} (expected a number such as 3.6, or text such as '1.2–2.4')")
+    if not isinstance(item.get("unit"), str):
+        found.append(f"a result's 'unit' is {_shown(item.get('unit'))} (expected text such as '×', '%' or 'TFLOPS')")
+    if item.get("kind") not in RESULT_KINDS:
+        found.append(f"a result's 'kind' is {_shown(item.get('kind'))}{closest(str(item.get('kind')), RESULT_KINDS)} "
+                     f"(expected one of {', '.join(RESULT_KINDS)})")
+    baseline = item.get("baseline")
+    if baseline is not None and not (isinstance(baseline, str) and baseline.strip()):
+        found.append(f"a result's 'baseline' is {_shown(baseline)} (expected text such as 'cuBLAS')")
+    device = item.get("device")
+    if device is not None and not (isinstance(device, str) and ID.match(device)):
+        found.append(f"a result's 'device' is {_shown(device)} (expected a hardware id such as 'a100')")
+    return found
 
 
 def _shown(value: Any) -> str:
@@ -254,7 +292,7 @@ def front_matter_of(paper: Paper) -> dict[str, Any]:
     meta: dict[str, Any] = {}
     for key in FIELDS:
         value = getattr(paper, key)
-        if value is None or value == [] or value == "":
-            continue
+        if value is None or (value == [] and key != "results") or value == "":
+            continue  # `results: []` is kept: it hides the extracted results
         meta[key] = value
     return meta

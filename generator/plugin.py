@@ -17,6 +17,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
+from .exports import render_files
 from .model import ContentError
 from .render import render_site
 from .site import build_site, load_content
@@ -56,6 +57,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 slug = uri.removeprefix("papers/").removesuffix(".md")
                 file.edit_uri = self.config.edit_path.format(slug=slug)
             files.append(file)
+        # papers.json, feed.xml, BibTeX: not pages, so MkDocs copies them as static files.
+        for uri, text in render_files(site, config.site_url).items():
+            files.append(File.generated(config, uri, content=text))
         return files
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):

@@ -20,7 +20,9 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from markupsafe import Markup
 
+from . import exports
 from .model import Paper, is_http_url
+from .results import all_results, node_results
 from .site import Site, evidence_for, papers_by_year
 
 _MARKDOWN_ACTIVE = {
@@ -232,6 +234,7 @@ def render_site(site: Site, templates_dir: Path | str) -> dict[str, str]:
             children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)],
             entries=[(p, evidence_for(site, p, node.id)) for p in listed],
             hardware_names={i: hardware.nodes[i].name for i in hardware.nodes},
+            results=node_results(site, node.id),
         )
     pages["hardware/index.md"] = renderer.render(
         "hardware_index.md.j2", "hardware/index.md",
@@ -253,6 +256,15 @@ def render_site(site: Site, templates_dir: Path | str) -> dict[str, str]:
     pages["years/index.md"] = renderer.render("years.md.j2", "years/index.md", years=years)
     pages["papers/index.md"] = renderer.render("papers_index.md.j2", "papers/index.md")
     pages["tags.md"] = renderer.render("tags.md.j2", "tags.md")
+    pages["results/index.md"] = renderer.render(
+        "results.md.j2", "results/index.md", rows=all_results(site),
+        paper_count=sum(1 for p in site.papers if site.results.get(p.slug)))
+    pages["timeline/index.md"] = renderer.render("timeline.md.j2", "timeline/index.md", years=years,
+                                                 spans=exports.device_spans(site))
+    pages["filter/index.md"] = renderer.render("filter.md.j2", "filter/index.md",
+                                               json_src=relative("filter/index.md", "papers.json"))
+    pages["data.md"] = renderer.render("data.md.j2", "data.md", fields=exports.schema_rows(),
+                                       version=exports.SCHEMA_VERSION, feed_count=exports.FEED_COUNT)
     # sorted() is stable: papers added the same day keep the site's order.
     recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
     pages["index.md"] = renderer.render(

@@ -13,6 +13,7 @@ from pathlib import Path
 from . import links
 from .check import check_references, collect  # noqa: F401  (check_references: re-exported)
 from .model import ContentError, Paper, Problem
+from .results import Result, paper_results
 from .taxonomy import Hardware, Topics, evidence_sentence
 
 
@@ -41,6 +42,8 @@ class Site:
     node_papers: dict[str, list[Paper]] = field(default_factory=dict)
     topic_papers: dict[str, list[Paper]] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
+    # slug -> headline results: the curator's `results:`, else those extracted from the abstract
+    results: dict[str, list[Result]] = field(default_factory=dict)
 
     @property
     def by_slug(self) -> dict[str, Paper]:
@@ -80,6 +83,7 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
         site.evidence[paper.slug] = found
         detected = set(topics.detect(text)) | set(paper.topics)
         site.paper_topics[paper.slug] = [t for t in topics.topics if t in detected and t not in paper.not_topics]
+        site.results[paper.slug] = paper_results(paper, hardware)
     node_papers: dict[str, list[Paper]] = defaultdict(list)
     topic_papers: dict[str, list[Paper]] = defaultdict(list)
     for paper in papers:

@@ -31,12 +31,14 @@ def small_pages(small_site):
 def test_every_page_kind_is_rendered(small_pages):
     assert set(small_pages) == {
         "index.md", "papers/index.md", "tags.md", "years/index.md",
+        "results/index.md",
         "hardware/index.md", "topics/index.md",
         "papers/snapkv.md", "papers/adding-nvme-ssds-to-enable.md", "papers/zero-infinity.md",
         "hardware/nvidia.md", "hardware/ampere.md", "hardware/a100.md",
         "hardware/ada-lovelace.md", "hardware/rtx-4090.md",
         "hardware/amd.md", "hardware/cdna3.md", "hardware/mi300x.md",
         "topics/kv-cache.md", "topics/offloading.md",
+        "timeline/index.md", "filter/index.md", "data.md",
     }
 
 

@@ -145,3 +145,19 @@ DEVICE_PAPERS = {
 @pytest.mark.parametrize("node_id", sorted(DEVICE_PAPERS))
 def test_device_page_lists_exactly_the_papers_naming_it(built, node_id):
     assert listed_papers(soup(built, f"hardware/{node_id}")) == DEVICE_PAPERS[node_id]
+
+
+def test_exports_filter_and_timeline_are_on_the_built_site(built):
+    data = json.loads((built / "papers.json").read_text(encoding="utf-8"))
+    assert sorted(p["slug"] for p in data["papers"]) == SLUGS
+    assert (built / "papers.schema.json").is_file()
+    assert (built / "feed.xml").read_text(encoding="utf-8").startswith("<?xml")
+    assert "eprint = {2404.14469}" in (built / "bib" / "snapkv.bib").read_text(encoding="utf-8")
+    assert "@misc{" in (built / "papers.bib").read_text(encoding="utf-8")
+    cite = soup(built, "papers/snapkv").find("a", string="Cite")
+    assert cite["href"] == "../../bib/snapkv.bib"
+    assert soup(built, "filter").find(id="paper-filter")["data-src"] == "../papers.json"
+    assert soup(built, "timeline").find("h2", id="devices-over-time")
+    nav = soup(built, ".").find("nav", class_="md-nav--primary").get_text(" ")
+    for title in ("Filter", "Timeline", "Data"):
+        assert title in nav

@@ -1,0 +1,363 @@
+"""Machine-readable exports of the list: papers.json (+ its JSON Schema), an Atom feed, BibTeX.
+
+Plain functions from a `Site` to text. Every output is deterministic: the same
+content always gives the same bytes (no clock, sorted keys, stable order), so
+builds stay reproducible. `render_files` gathers them as `{uri: text}` for the
+MkDocs plugin and `generate --out`, next to the Markdown pages of `render_site`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from .model import Paper
+from .site import Site
+
+FEED_COUNT = 20
+SCHEMA_VERSION = 1
+ATOM = "http://www.w3.org/2005/Atom"
+# Characters XML 1.0 cannot hold at all, even escaped: dropped from the feed.
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+_STRING_OR_NULL = {"type": ["string", "null"]}
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_IDS = {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}}
+_DATE = {"type": ["string", "null"], "pattern": "^\\d{4}-\\d{2}-\\d{2}$"}
+_COUNT = {"type": ["integer", "null"], "minimum": 0}
+
+# Field -> (JSON Schema, description). The single source of the schema: papers.schema.json
+# and the "Data and exports" page are both generated from it.
+PAPER_FIELDS: dict[str, tuple[dict[str, Any], str]] = {
+    "slug": ({"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+             "the paper's id: its file name in content/papers/ without .md"),
+    "url": ({"type": "string"}, "the paper's page, relative to the site root (papers/<slug>/)"),
+    "bibtex": ({"type": "string"}, "the paper's BibTeX file, relative to the site root (bib/<slug>.bib)"),
+    "bibtex_key": ({"type": "string"}, "the citation key used in papers.bib and bib/<slug>.bib"),
+    "title": ({"type": "string"}, "the title"),
+    "arxiv": ({**_STRING_OR_NULL}, "the arXiv id as a string ('2404.14469'), or null"),
+    "arxiv_url": ({**_STRING_OR_NULL}, "https://arxiv.org/abs/<id>, or null"),
+    "authors": (_STRINGS, "author names in published order; may be empty"),
+    "authors_count": (_COUNT, "number of authors (from the names when known), or null"),
+    "published": (_DATE, "publication date YYYY-MM-DD, or null"),
+    "year": ({"type": ["integer", "null"]}, "the year published, else the year of the arXiv id, or null"),
+    "upvotes": (_COUNT, "Hugging Face upvotes, or null"),
+    "venue": ({**_STRING_OR_NULL}, "where it was published, or null"),
+    "code": ({**_STRING_OR_NULL}, "the code repository URL, or null"),
+    "project": ({**_STRING_OR_NULL}, "the project page URL, or null"),
+    "links": (_STRINGS, "other URLs"),
+    "note": ({**_STRING_OR_NULL}, "the curator's note, or null"),
+    "hardware": (_IDS, "hardware ids the paper is about directly (detected + added - removed), taxonomy order"),
+    "hardware_rollup": (_IDS, "those ids with their architectures and vendors, taxonomy order"),
+    "topics": (_IDS, "topic ids, vocabulary order"),
+    "added": (_DATE, "the date the paper entered the list, YYYY-MM-DD, or null"),
+    "sources": (_STRINGS, "the dumps the paper was imported from"),
+    "abstract": ({"type": "string"}, "the abstract, plain text"),
+    "results": ({"type": "array", "items": {
+        "type": "object",
+        "required": ["value", "value_text", "unit", "kind", "baseline", "device", "sentence"],
+        "additionalProperties": False,
+        "properties": {
+            "value": {"type": ["number", "null"]},
+            "value_text": {"type": "string"},
+            "unit": {"type": "string"},
+            "kind": {"type": "string"},
+            "baseline": {"type": ["string", "null"]},
+            "device": {"type": ["string", "null"]},
+            "sentence": {"type": ["string", "null"]},
+        },
+    }}, "headline results: value (a range's upper end), value_text as written, unit, kind, baseline, "
+        "device id, and the abstract's sentence (null for a curator's result)"),
+}
+
+PAPERS_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "AI Hardware Reading List: papers.json",
+    "type": "object",
+    "required": ["version", "hardware", "topics", "papers"],
+    "additionalProperties": False,
+    "properties": {
+        "version": {"const": SCHEMA_VERSION, "description": "the schema version"},
+        "hardware": {
+            "description": "the hardware nodes that have papers, taxonomy order",
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "name", "kind", "parent", "papers"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string"},
+                    "name": {"type": "string"},
+                    "kind": {"enum": ["vendor", "architecture", "device"]},
+                    "parent": {"type": ["string", "null"]},
+                    "papers": {"type": "integer", "minimum": 1},
+                },
+            },
+        },
+        "topics": {
+            "description": "the topics that have papers, vocabulary order",
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "name", "papers"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string"},
+                    "name": {"type": "string"},
+                    "papers": {"type": "integer", "minimum": 1},
+                },
+            },
+        },
+        "papers": {
+            "description": "every paper, newest first",
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": list(PAPER_FIELDS),
+                "additionalProperties": False,
+                "properties": {name: {**schema, "description": text} for name, (schema, text) in PAPER_FIELDS.items()},
+            },
+        },
+    },
+}
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def papers_schema_json() -> str:
+    return _dumps(PAPERS_SCHEMA)
+
+
+def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
+    direct = site.paper_hardware[paper.slug]
+    order = list(site.hardware.nodes)
+    return {
+        "slug": paper.slug,
+        "url": f"papers/{paper.slug}/",
+        "bibtex": f"bib/{paper.slug}.bib",
+        "bibtex_key": key,
+        "title": paper.title,
+        "arxiv": paper.arxiv,
+        "arxiv_url": paper.arxiv_url,
+        "authors": list(paper.authors),
+        "authors_count": paper.author_count,
+        "published": paper.published.isoformat() if paper.published else None,
+        "year": paper.year,
+        "upvotes": paper.upvotes,
+        "venue": paper.venue,
+        "code": paper.code,
+        "project": paper.project,
+        "links": list(paper.links),
+        "note": paper.note,
+        "hardware": list(direct),
+        "hardware_rollup": sorted(site.hardware.expand(direct), key=order.index),
+        "topics": list(site.paper_topics[paper.slug]),
+        "added": paper.added.isoformat() if paper.added else None,
+        "sources": list(paper.sources),
+        "abstract": paper.abstract,
+        "results": [
+            {"value": r.value, "value_text": r.value_text, "unit": r.unit, "kind": r.kind,
+             "baseline": r.baseline, "device": r.device, "sentence": r.sentence}
+            for r in site.results.get(paper.slug, [])
+        ],
+    }
+
+
+def papers_data(site: Site) -> dict[str, Any]:
+    keys = bibtex_keys(site)
+    return {
+        "version": SCHEMA_VERSION,
+        "hardware": [
+            {"id": n.id, "name": n.name, "kind": n.kind, "parent": n.parent, "papers": len(site.node_papers[n.id])}
+            for n in site.hardware.nodes.values() if site.node_papers.get(n.id)
+        ],
+        "topics": [
+            {"id": t.id, "name": t.name, "papers": len(site.topic_papers[t.id])}
+            for t in site.topics.topics.values() if site.topic_papers.get(t.id)
+        ],
+        "papers": [paper_record(site, p, keys[p.slug]) for p in site.papers],
+    }
+
+
+def papers_json(site: Site) -> str:
+    """Every paper with all its data; see PAPERS_SCHEMA (shipped as papers.schema.json)."""
+    return _dumps(papers_data(site))
+
+
+# ---------------------------------------------------------------------------- Atom
+
+
+def recently_added(site: Site, count: int = FEED_COUNT) -> list[Paper]:
+    """Newest `added` first; papers added the same day keep the site's order (sorted is stable)."""
+    dated = [p for p in site.papers if p.added]
+    return sorted(dated, key=lambda p: -p.added.toordinal())[:count]
+
+
+def _absolute(site_url: str | None, path: str) -> str:
+    return (site_url.rstrip("/") + "/" + path) if site_url else path
+
+
+def atom_feed(site: Site, site_url: str | None = None, count: int = FEED_COUNT) -> str:
+    """An Atom feed of the `count` papers added last; `updated` is the newest `added` date.
+
+    Without a site_url the links are relative to the feed (feed.xml sits at the site root).
+    """
+    ET.register_namespace("", ATOM)
+
+    def sub(parent, tag, text=None, **attrs):
+        element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)
+        if text is not None:
+            element.text = _XML_INVALID.sub("", text)
+        return element
+
+    entries = recently_added(site, count)
+    newest = max((p.added for p in entries), default=None)
+    stamp = lambda day: f"{day.isoformat()}T00:00:00Z" if day else "1970-01-01T00:00:00Z"  # noqa: E731
+    feed = ET.Element(f"{{{ATOM}}}feed")
+    sub(feed, "title", "AI Hardware Reading List: recently added papers")
+    sub(feed, "id", _absolute(site_url, "feed.xml") if site_url else "tag:ai-hardware-reading-list,2024:feed")
+    sub(feed, "updated", stamp(newest))
+    sub(feed, "link", rel="self", href=_absolute(site_url, "feed.xml"), type="application/atom+xml")
+    sub(feed, "link", rel="alternate", href=site_url or "./", type="text/html")
+    author = sub(feed, "author")
+    sub(author, "name", "AI Hardware Reading List curators")
+    for paper in entries:
+        entry = sub(feed, "entry")
+        sub(entry, "title", paper.title)
+        sub(entry, "id", _absolute(site_url, f"papers/{paper.slug}/") if site_url
+            else f"tag:ai-hardware-reading-list,{paper.added.isoformat()}:{paper.slug}")
+        sub(entry, "updated", stamp(paper.added))
+        if paper.published:
+            sub(entry, "published", stamp(paper.published))
+        sub(entry, "link", rel="alternate", href=_absolute(site_url, f"papers/{paper.slug}/"), type="text/html")
+        if paper.arxiv_url:
+            sub(entry, "link", rel="related", href=paper.arxiv_url, title=f"arXiv {paper.arxiv}")
+        for name in paper.authors:
+            sub(sub(entry, "author"), "name", name)
+        for topic_id in site.paper_topics[paper.slug]:
+            sub(entry, "category", term=topic_id, label=site.topics.topics[topic_id].name)
+        sub(entry, "summary", paper.abstract, type="text")
+    ET.indent(feed)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
+
+
+# ---------------------------------------------------------------------------- BibTeX
+
+_BIBTEX_SPECIAL = {
+    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "%": r"\%", "&": r"\&", "$": r"\$",
+    "#": r"\#", "_": r"\_", "^": r"\^{}", "~": r"\~{}",
+}
+_BIBTEX_RE = re.compile("|".join(re.escape(c) for c in _BIBTEX_SPECIAL))
+
+
+def bibtex_escape(text: str) -> str:
+    """Text as a BibTeX field value shows it: specials escaped, braces always balanced."""
+    return _BIBTEX_RE.sub(lambda m: _BIBTEX_SPECIAL[m.group(0)], " ".join(text.split()))
+
+
+def _ascii_word(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower())
+
+
+_SKIP_WORDS = {"a", "an", "the", "on", "of", "for", "to", "in", "and", "with", "towards", "toward"}
+
+
+def base_key(paper: Paper) -> str:
+    """`lastnameYEARword`, ASCII: li2024snapkv; `anon` when no author is known."""
+    author = _ascii_word(paper.authors[0].split()[-1]) if paper.authors else ""
+    words = [_ascii_word(w) for w in re.split(r"[\s:\-–—/]+", paper.title)]
+    word = next((w for w in words if w and w not in _SKIP_WORDS), "paper")
+    return f"{author or 'anon'}{paper.year or ''}{word}"
+
+
+def bibtex_keys(site: Site) -> dict[str, str]:
+    """slug -> a key unique in the list. On a clash the paper added later gets a, b, ... so
+    the keys of papers already listed never change."""
+    keys: dict[str, str] = {}
+    taken: set[str] = set()
+    order = sorted(site.papers, key=lambda p: (p.added.toordinal() if p.added else 0, p.slug))
+    for paper in order:
+        base = key = base_key(paper)
+        suffix = 0
+        while key in taken:
+            key = base + "abcdefghijklmnopqrstuvwxyz"[suffix % 26] * (suffix // 26 + 1)
+            suffix += 1
+        taken.add(key)
+        keys[paper.slug] = key
+    return keys
+
+
+def bibtex_entry(paper: Paper, key: str | None = None) -> str:
+    """One entry: @misc in arXiv's style (eprint, archivePrefix) when the arXiv id is known."""
+    fields: list[tuple[str, str]] = [("title", "{" + bibtex_escape(paper.title) + "}")]
+    if paper.authors:
+        fields.append(("author", " and ".join(bibtex_escape(a) for a in paper.authors)))
+    if paper.year:
+        fields.append(("year", str(paper.year)))
+    if paper.published:
+        fields.append(("month", str(paper.published.month)))
+    if paper.arxiv:
+        fields += [("eprint", paper.arxiv), ("archivePrefix", "arXiv"), ("url", paper.arxiv_url)]
+    elif paper.project or paper.code:
+        fields.append(("url", paper.project or paper.code))
+    if paper.venue:
+        fields.append(("note", bibtex_escape(paper.venue)))
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
+    return f"@misc{{{key or base_key(paper)},\n{body}\n}}\n"
+
+
+def bibtex_all(site: Site) -> str:
+    """Every paper, in the site's order (newest first)."""
+    keys = bibtex_keys(site)
+    return "\n".join(bibtex_entry(p, keys[p.slug]) for p in site.papers)
+
+
+# ---------------------------------------------------------------------------- files
+
+
+def render_files(site: Site, site_url: str | None = None) -> dict[str, str]:
+    """The non-page files of the site, `{uri: text}`: added as static files next to the pages."""
+    keys = bibtex_keys(site)
+    files = {
+        "papers.json": papers_json(site),
+        "papers.schema.json": papers_schema_json(),
+        "feed.xml": atom_feed(site, site_url),
+        "papers.bib": bibtex_all(site),
+    }
+    for paper in site.papers:
+        files[f"bib/{paper.slug}.bib"] = bibtex_entry(paper, keys[paper.slug])
+    return dict(sorted(files.items()))
+
+
+# ---------------------------------------------------------------------------- timeline
+
+
+def device_spans(site: Site) -> list[tuple[Any, int | None, int | None, int]]:
+    """[(device node, first year, last year, paper count)] for devices with papers, taxonomy order.
+
+    A device's span is the min..max year of its papers (published, else arXiv year);
+    undated papers count but do not widen the span.
+    """
+    rows = []
+    for node in site.hardware.nodes.values():
+        listed = site.node_papers.get(node.id)
+        if node.kind != "device" or not listed:
+            continue
+        years = [p.year for p in listed if p.year]
+        rows.append((node, min(years) if years else None, max(years) if years else None, len(listed)))
+    return rows
+
+
+def schema_rows() -> list[tuple[str, str, str]]:
+    """(field, JSON type, meaning) for each paper field, for the "Data and exports" page."""
+    rows = []
+    for name, (schema, text) in PAPER_FIELDS.items():
+        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        shown = " or ".join("list of strings" if k == "array" else k for k in kinds)
+        rows.append((name, shown, text))
+    return rows

@@ -1,0 +1,241 @@
+"""Headline results read from an abstract: "3.6× speedup over cuBLAS on an A100".
+
+`extract_results` splits the abstract into sentences and finds each number with
+a unit (a factor `3.6×`, a percentage `77%`, a rate `156 TFLOPS`), the kind of
+result the words around it name (speedup, throughput, memory, ...), the
+baseline a sentence compares with ("over cuBLAS", "compared to ZeRO-Infinity")
+and the device it names (`Hardware.detect`). It is plain regular expressions:
+it misses some results and reads some wrongly, which is why curators can list a
+paper's results in its front matter (`results:`), replacing the extracted ones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import RESULT_KINDS, Paper
+from .taxonomy import _SENTENCE_BREAK, Hardware, _is_sentence_break
+
+KINDS = RESULT_KINDS
+
+
+@dataclass(frozen=True)
+class Result:
+    value: float | None  # the number (a range's upper end) for sorting; None when not a number
+    value_text: str  # as written: "1.2–2.4"
+    unit: str  # "×", "%", "TFLOPS", ...
+    kind: str  # one of KINDS
+    baseline: str | None = None
+    device: str | None = None  # a hardware id
+    sentence: str | None = None  # None for a curator's result
+
+    @property
+    def shown(self) -> str:
+        """"3.6×", "77%", "156 TFLOPS"."""
+        glued = self.unit in ("×", "%", "")
+        return f"{self.value_text}{'' if glued else ' '}{self.unit}"
+
+
+_NUM = r"\d+(?:[.,]\d+)*"
+_RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "tokens/s": "tokens/s", "s/token": "s/token",
+               "ms/token": "ms/token"}
+
+
+def _rate_unit(text: str) -> str:
+    """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s'."""
+    lowered = text.lower()
+    if "flop" in lowered:
+        prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
+        return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
+    return _RATE_UNITS.get(lowered, text)
+# A number or a range of numbers, then a unit. The factor must not run into a word
+# ("8x7B", "16x16", "4×RTX 3090" are not results).
+CANDIDATE = re.compile(
+    rf"(?<![\w.])(?P<prefix>[~>≈]\s*)?(?P<low>{_NUM}\+?)(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
+    r"(?:(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
+    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?!\w))"
+)
+# Kind keywords, matched in the words around a number; the nearest wins.
+_KIND_WORDS = [
+    ("latency", r"latenc\w*|response time|transfer time|s/token"),
+    ("throughput", r"throughput|tflops|pflops|gflops|petaflop\w*|tokens/s|gkey/s|requests per second"),
+    ("memory", r"memory|footprint|vram|\bram\b|kv cache size"),
+    ("energy", r"energy|power"),
+    ("cost", r"\bcosts?\b(?!-)|cheaper|price|dollar"),
+    ("accuracy", r"accuracy|error|perplexity"),
+    ("scale", r"parameters|model size|increase in size|\bsize\b|scalability|context tokens|larger models"),
+    ("speedup", r"speed\s?ups?|speeds up|faster|accelerat\w*|speed\b|outperform\w*|boost|performance"),
+    # Not a kind shown: a number nearest these words is no headline result.
+    ("other", r"\bflops\b|utili[sz]ation|complexity|error rate|test error"),
+]
+_KIND = re.compile("|".join(f"(?P<{kind}>{words})" for kind, words in _KIND_WORDS), re.I)
+# A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
+_CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost|speed\s?up|"
+                     r"better|cut|gain|decreas\w*|smaller", re.I)
+# A sentence about the field, not about the paper's own results.
+_BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
+_BASELINE = re.compile(
+    r"\b(?:over|compared (?:to|with)|than|versus|vs\.?|relative to)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b)[\w.+/'-]+\s?){1,5})",
+    re.I)
+_BEFORE_CHARS = 80
+_AFTER_CHARS = 50
+_NEAR_AFTER = 35  # a kind word this close after the number wins ("8.2x memory", "37% latency reduction")
+# Where a clause ends: the words after it describe something else.
+_CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
+_CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
+_REDUCTION = re.compile(r"reduc\w*|smaller|fewer|less|compress\w*", re.I)
+
+
+def split_sentences(text: str) -> list[tuple[int, str]]:
+    """(start offset, sentence) for each sentence, with taxonomy.evidence_sentence's rules."""
+    sentences, start = [], 0
+    for match in _SENTENCE_BREAK.finditer(text):
+        if not _is_sentence_break(text, match):
+            continue
+        end = match.end("stop") if match.group("stop") else match.start()
+        if text[start:end].strip():
+            sentences.append((start, text[start:end]))
+        start = match.end()
+    if text[start:].strip():
+        sentences.append((start, text[start:]))
+    return sentences
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text.replace(",", "").rstrip("+"))
+    except ValueError:
+        return None
+
+
+def _nearest_kind(before: str, after: str) -> str | None:
+    best: tuple[int, str] | None = None
+    for match in _KIND.finditer(after):
+        if match.start() <= _NEAR_AFTER:
+            return match.lastgroup
+        best = (match.start(), match.lastgroup)
+        break
+    for match in _KIND.finditer(before):
+        distance = len(before) - match.end()
+        if best is None or distance < best[0]:
+            best = (distance, match.lastgroup)
+    return best[1] if best else None
+
+
+def _baseline(text: str) -> str | None:
+    match = _BASELINE.search(text)
+    if not match:
+        return None
+    name = match.group("name").strip().rstrip(".,;:)")
+    return name or None
+
+
+def _device(hardware: Hardware | None, mentions: list, start: int, end: int) -> str | None:
+    """The device a result was measured on: the first named after it ("2.4× on a B200"), else the last before."""
+    if not mentions:
+        return None
+    specific = [m for m in mentions if hardware.nodes[m.id].kind != "vendor"] or mentions
+    after = [m for m in specific if m.start >= end]
+    if after:
+        return after[0].id
+    before = [m for m in specific if m.end <= start]
+    return before[-1].id if before else specific[0].id
+
+
+def extract_results(paper: Paper, hardware: Hardware | None = None) -> list[Result]:
+    """The headline results of `paper`'s abstract, in text order."""
+    found: list[Result] = []
+    for _, sentence in split_sentences(paper.abstract):
+        if _BACKGROUND.search(sentence):
+            continue
+        matches = list(CANDIDATE.finditer(sentence))
+        if not matches:
+            continue
+        mentions = hardware.detect(sentence) if hardware is not None else []
+        previous_kind = None
+        for index, match in enumerate(matches):
+            cut_before = matches[index - 1].end() if index else 0
+            cut_after = matches[index + 1].start() if index + 1 < len(matches) else len(sentence)
+            before = sentence[max(cut_before, match.start() - _BEFORE_CHARS):match.start()]
+            before = _CLAUSE_BEFORE.split(before)[-1]
+            after = sentence[match.end():min(cut_after, match.end() + _AFTER_CHARS)]
+            after = _CLAUSE_AFTER.split(after)[0]
+            if re.search(r"\bonly\b|\bgap of", before.split(",")[-1]):  # "while ZeRO-Infinity only achieves 45 TFLOPS"
+                continue
+            rate = match.group("rate")
+            if rate:
+                unit = _rate_unit(rate)
+            else:
+                unit = "×" if match.group("factor") else "%"
+            kind = _nearest_kind(before, after)
+            if rate:
+                kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
+            if unit == "%":
+                nearby = before[-45:] + sentence[match.end():match.end() + 30]
+                accuracy_stated = re.match(r"\s*(?:top-\d\s+)?accuracy", after, re.I)
+                listed = previous_kind is not None and len(sentence[cut_before:match.start()].strip(" ,")) <= 4
+                if not _CHANGE.search(nearby) and not accuracy_stated and not listed:
+                    continue
+            if kind is None:
+                # "2.49x, and 2.32x reductions on latency": the words after the list.
+                kind = _nearest_kind("", sentence[match.end():match.end() + 80]) or previous_kind
+            if kind is None or kind == "other":
+                continue
+            if kind == "scale" and _REDUCTION.search(before[-30:] + after[:30]):
+                kind = "memory"  # "reducing models 6.4 times on model size", "6× fewer parameters"
+            previous_kind = kind
+            low, high = match.group("low"), match.group("high")
+            value_text = f"{low}–{high}" if high else low
+            if match.group("prefix"):
+                value_text = match.group("prefix").strip() + value_text
+            baseline = _baseline(sentence[match.end():cut_after]) or _baseline(sentence[cut_before:match.start()])
+            device = _device(hardware, mentions, match.start(), match.end())
+            found.append(Result(_number(high or low), value_text, unit, kind, baseline, device, sentence.strip()))
+    return found
+
+
+def curated_results(paper: Paper) -> list[Result]:
+    """The results a curator listed in front matter (`results:`)."""
+    out = []
+    for item in paper.results or []:
+        value = item["value"]
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else _number(str(value))
+        out.append(Result(float(number) if number is not None else None, str(value), str(item.get("unit", "")),
+                          item["kind"], item.get("baseline"), item.get("device"), None))
+    return out
+
+
+def paper_results(paper: Paper, hardware: Hardware | None) -> list[Result]:
+    """A curator's results when the paper lists any (even `results: []`), else the extracted ones."""
+    if paper.results is not None:
+        return curated_results(paper)
+    return extract_results(paper, hardware)
+
+
+def normalized_unit(unit: str) -> str:
+    unit = unit.strip()
+    if unit.lower() in ("x", "×", "times"):
+        return "×"
+    if "/" in unit or "flop" in unit.lower():
+        return _rate_unit(unit)
+    return unit
+
+
+def node_results(site, node_id: str) -> list[tuple[Paper, Result]]:
+    """(paper, result) for a hardware page: the results of the papers it lists (an architecture
+    rolls up its devices) measured on this node, on something below it, or on no named device."""
+    hardware = site.hardware
+    rows = []
+    for paper in site.node_papers.get(node_id, []):
+        for result in site.results.get(paper.slug, []):
+            if result.device is None or (result.device in hardware.nodes
+                                         and node_id in hardware.expand([result.device])):
+                rows.append((paper, result))
+    return rows
+
+
+def all_results(site) -> list[tuple[Paper, Result]]:
+    """(paper, result) for every paper's results, in the site's paper order."""
+    return [(paper, result) for paper in site.papers for result in site.results.get(paper.slug, [])]

@@ -1,0 +1,151 @@
+"""Headline results: the extraction scored against a hand-made reading of real abstracts,
+one test per pattern, and curated `results:` in front matter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.check import check_content
+from generator.model import Paper
+from generator.results import extract_results, normalized_unit, paper_results
+from generator.site import build_site, load_content
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECTED = Path(__file__).parent / "fixtures" / "results" / "expected.yml"
+MIN_PRECISION, MIN_RECALL = 0.9, 0.8
+
+
+@pytest.fixture(scope="module")
+def content():
+    papers, hardware, topics, _ = load_content(ROOT / "content")
+    return papers, hardware, topics
+
+
+def key(slug: str, value, unit: str, kind: str) -> tuple:
+    return (slug, round(float(value), 3), normalized_unit(str(unit)), kind)
+
+
+def test_extraction_precision_and_recall_against_the_hand_made_set(content):
+    papers, hardware, _ = content
+    expected_by_slug = yaml.safe_load(EXPECTED.read_text(encoding="utf-8"))
+    assert len(expected_by_slug) >= 20
+    by_slug = {p.slug: p for p in papers}
+    expected, found = set(), set()
+    for slug, results in expected_by_slug.items():
+        assert slug in by_slug, f"{slug} is not a paper in content/papers/"
+        expected |= {key(slug, r["value"], r["unit"], r["kind"]) for r in results}
+        found |= {key(slug, r.value, r.unit, r.kind) for r in extract_results(by_slug[slug], hardware)}
+    hits = expected & found
+    precision, recall = len(hits) / len(found), len(hits) / len(expected)
+    report = (f"results extraction on {len(expected_by_slug)} abstracts: precision {precision:.2f} "
+              f"({len(hits)}/{len(found)}), recall {recall:.2f} ({len(hits)}/{len(expected)})\n"
+              f"wrongly found: {sorted(found - expected)}\nmissed: {sorted(expected - found)}")
+    print(report)
+    assert precision >= MIN_PRECISION and recall >= MIN_RECALL, report
+
+
+def one(text: str, hardware=None):
+    results = extract_results(Paper(slug="x", title="X", abstract=text), hardware)
+    assert len(results) == 1, results
+    return results[0]
+
+
+def test_a_factor():
+    r = one("Our method achieves a 3.6x speedup.")
+    assert (r.value, r.unit, r.kind, r.shown) == (3.6, "×", "speedup", "3.6×")
+
+
+def test_a_factor_over_a_baseline_on_a_device(content):
+    r = one("COMET achieves a kernel-level speedup of 2.88× over cuBLAS on an A100 GPU.", content[1])
+    assert (r.value, r.kind, r.baseline, r.device) == (2.88, "speedup", "cuBLAS", "a100")
+
+
+def test_a_rate_on_a_device(content):
+    r = one("Fuyou achieves 156 TFLOPS on an RTX 4090 GPU.", content[1])
+    assert (r.value, r.unit, r.kind, r.device) == (156, "TFLOPS", "throughput", "rtx-4090")
+
+
+def test_percentages_say_what_changed():
+    r = one("It yields 77% lower cost compared to a single GPU type.")
+    assert (r.value, r.unit, r.kind, r.baseline) == (77, "%", "cost", "single GPU type")
+    assert one("EnergonAI can achieve 37% latency reduction.").kind == "latency"
+    assert extract_results(Paper(slug="x", title="X", abstract="It reaches 52% of theoretical peak."), None) == []
+
+
+def test_a_rate_of_keys():
+    r = one("On the A100 our approach achieves 29.4 GKey/s when sorting keys.")
+    assert (r.value, r.unit, r.kind) == (29.4, "GKey/s", "throughput")
+
+
+def test_a_range():
+    r = one("Our kernels outperform the baselines by 1.2–2.4× in some settings.")
+    assert (r.value, r.value_text, r.kind) == (2.4, "1.2–2.4", "speedup")
+    assert one("It reduces model size by 6.4-12.7 times.").value_text == "6.4–12.7"
+
+
+def test_memory_and_speed_in_one_sentence():
+    text = "SnapKV achieves a 3.6x increase in generation speed and an 8.2x enhancement in memory efficiency."
+    assert [(r.value, r.kind) for r in extract_results(Paper("x", "X", text))] == [(3.6, "speedup"), (8.2, "memory")]
+
+
+def test_names_and_background_numbers_are_not_results():
+    text = ("Models such as Mixtral 8x7B need 16x16 tiles on 4×RTX 3090 GPUs. "
+            "In the last years models have grown over 1000x.")
+    assert extract_results(Paper("x", "X", text)) == []
+
+
+def test_curated_results_replace_the_extracted_ones(content):
+    hardware = content[1]
+    paper = Paper("x", "X", "It achieves a 3.6x speedup.",
+                  results=[{"value": 2.5, "unit": "×", "kind": "speedup", "baseline": "cuBLAS", "device": "a100"}])
+    (r,) = paper_results(paper, hardware)
+    assert (r.value, r.unit, r.kind, r.baseline, r.device, r.sentence) == (2.5, "×", "speedup", "cuBLAS", "a100", None)
+    assert paper_results(Paper("x", "X", "It achieves a 3.6x speedup.", results=[]), hardware) == []
+
+
+def test_curated_results_are_checked(tmp_path):
+    import shutil
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "site_small" / "content", content)
+    paper = content / "papers" / "snapkv.md"
+    text = paper.read_text(encoding="utf-8")
+    for results, wanted in (("- {value: 3.6, unit: x, kind: sped}", "'kind' is 'sped'"),
+                            ("- {value: 2, unit: x, kind: speedup, device: a1000}", "'device' names 'a1000'"),
+                            ("- {value: 2, unit: x, kind: speedup, colour: red}", "unknown key 'colour'")):
+        paper.write_text(text.replace("added:", f"results:\n{results}\nadded:", 1), encoding="utf-8")
+        messages = [str(p) for p in check_content(content) if p.severity == "error"]
+        assert any(wanted in m and "snapkv.md:11:" in m for m in messages), messages
+    paper.write_text(text.replace("added:", "results: []\nadded:", 1), encoding="utf-8")
+    assert not [p for p in check_content(content) if p.severity == "error"]
+
+
+def test_site_holds_every_papers_results():
+    papers, hardware, topics, _ = load_content(Path(__file__).parent / "fixtures" / "site_small" / "content")
+    site = build_site(papers, hardware, topics)
+    assert set(site.results) == {p.slug for p in papers}
+    assert any(r.unit == "TFLOPS" for r in site.results["adding-nvme-ssds-to-enable"])
+
+
+def test_pages_show_key_results_and_the_results_page():
+    from generator.render import render_site
+    papers, hardware, topics, _ = load_content(Path(__file__).parent / "fixtures" / "site_small" / "content")
+    pages = render_site(build_site(papers, hardware, topics), ROOT / "site_templates")
+    paper = pages["papers/adding-nvme-ssds-to-enable.md"]
+    assert "## Key results" in paper
+    assert "| 156 TFLOPS | throughput |  | [GeForce RTX 4090](../hardware/rtx-4090.md) |" in paper
+    for uri in ("hardware/rtx-4090.md", "hardware/ada-lovelace.md", "hardware/nvidia.md"):  # rolled up
+        assert "156 TFLOPS" in pages[uri] and 'class="sortable-table"' in pages[uri]
+        assert "corrects them with `results:`" in pages[uri]
+    assert "156 TFLOPS" not in pages["hardware/a100.md"]
+    assert "156 TFLOPS" in pages["results/index.md"] and "25 PFLOPS" in pages["results/index.md"]
+    assert "## Key results" not in pages["papers/snapkv.md"]  # no numbers in its abstract
+
+
+def test_the_sorting_script_is_local_and_listed():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "javascripts/sortable.js" in config and "results/index.md" in config
+    script = (ROOT / "site_templates" / "static" / "javascripts" / "sortable.js").read_text(encoding="utf-8")
+    assert "aria-sort" in script and "document$" in script and "http" not in script
