@@ -585,15 +585,20 @@ class _HardwareReading:
     alias_owners: dict[str, tuple[str, int]]  # spelling key -> (owner label, line)
 
 
-def load_hardware(text: str, path: str) -> Hardware:
-    """Check hardware.yml and build the tree; raise ContentError listing every problem."""
+def _read_file(text: str, path: str, keys, list_name: str):
+    """(checker, root node, top-level fields) of a vocabulary file; raises if it is empty or unreadable."""
     checker = _Checker(path)
     root = checker.compose(text)
     if root is None:
         if not checker.problems:
-            checker.report(1, "the file is empty (expected a 'vendors:' list)")
+            checker.report(1, f"the file is empty (expected a '{list_name}:' list)")
         _raise_if_any(checker)
-    top = checker.fields(root, HARDWARE_FILE_KEYS, "the file")
+    return checker, root, checker.fields(root, keys, "the file")
+
+
+def load_hardware(text: str, path: str) -> Hardware:
+    """Check hardware.yml and build the tree; raise ContentError listing every problem."""
+    checker, root, top = _read_file(text, path, HARDWARE_FILE_KEYS, "vendors")
     reading = _HardwareReading([], {}, {})
     ignore: list[tuple[str, yaml.Node]] = []
     if top is not None:
@@ -701,13 +706,7 @@ def _read_device_kind(checker: _Checker, fields: dict[str, yaml.Node], label: st
 
 def load_topics(text: str, path: str) -> Topics:
     """Check topics.yml and build the vocabulary; raise ContentError listing every problem."""
-    checker = _Checker(path)
-    root = checker.compose(text)
-    if root is None:
-        if not checker.problems:
-            checker.report(1, "the file is empty (expected a 'topics:' list)")
-        _raise_if_any(checker)
-    top = checker.fields(root, TOPICS_FILE_KEYS, "the file")
+    checker, root, top = _read_file(text, path, TOPICS_FILE_KEYS, "topics")
     topics: list[Topic] = []
     if top is not None:
         listed = top.get("topics")
