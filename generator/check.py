@@ -15,14 +15,12 @@ share one of their rarest words.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rapidfuzz import fuzz, process
 
-from .clean import fuzzy_title, normalized_title
-from .importer import NEAR_IDENTICAL
+from .clean import normalized_title
+from .importer import NEAR_IDENTICAL, TitleIndex
 from .model import ContentError, Paper, Problem, closest
 from .store import HARDWARE_FILE, TOPICS_FILE, PaperFile, Store
 from .taxonomy import Hardware, Topics, load_hardware, load_topics
@@ -30,7 +28,6 @@ from .taxonomy import Hardware, Topics, load_hardware, load_topics
 # How many of a title's rarest words (and pairs of words) select the titles it is
 # compared with. A typo changes one word; two near-identical titles share most
 # words and pairs, so they share at least one of these few rarest ones.
-BLOCKING_WORDS = 4
 
 # Tokens shaped like a device name: a product family and a number (RTX 5080,
 # TPU v6e, Gaudi 3), or a code of capitals and digits (MI325X, H200, GB200).
@@ -177,35 +174,14 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
 def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, int, float]]:
     """(i, j, score) with i < j for titles at least `cutoff` alike, letters and digits compared.
 
-    Blocking keeps this near-linear: each title is compared only with the
-    titles that hold one of its BLOCKING_WORDS rarest words (an inverted
-    index), in rapidfuzz's C++ loop. As on import, titles whose numbers differ ("FP8 ..." and
-    "FP4 ...") are two papers.
+    Each title is looked up among the earlier ones in a TitleIndex (the one the
+    import uses), which compares it only with titles sharing a rare word.
     """
-    keys = [fuzzy_title(t) for t in titles]
-    # Blocking keys: the words and the pairs of adjacent words. A typo changes one word and the
-    # two pairs around it; the other keys of a near-identical title stay the same.
-    words = []
-    for k in keys:
-        tokens = k.split()
-        words.append({*tokens, *(f"{a} {b}" for a, b in zip(tokens, tokens[1:]))})
-    postings: dict[str, list[int]] = defaultdict(list)
-    for i, ws in enumerate(words):
-        for w in ws:
-            postings[w].append(i)
+    index = TitleIndex()
     pairs = []
-    for i, key in enumerate(keys):
-        # A near-identical title shares most words, so at least one of this title's few rarest:
-        # only the titles holding one of those are compared.
-        rare = sorted(words[i], key=lambda w: (len(postings[w]), w))[:BLOCKING_WORDS]
-        candidates = sorted({j for w in rare for j in postings[w] if j > i})
-        if not candidates:
-            continue
-        numbers = re.findall(r"\d+", key)
-        for _, score, j in process.extract(key, {j: keys[j] for j in candidates}, scorer=fuzz.ratio,
-                                           score_cutoff=cutoff, limit=None):
-            if re.findall(r"\d+", keys[j]) == numbers:
-                pairs.append((i, j, score))
+    for j, title in enumerate(titles):
+        pairs.extend((i, j, score) for i, score in index.matches(title, cutoff))
+        index.add(title)
     return sorted(pairs)
 
 

@@ -135,7 +135,6 @@ def papers_schema_json() -> str:
 
 def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
     direct = site.paper_hardware[paper.slug]
-    order = list(site.hardware.nodes)
     return {
         "slug": paper.slug,
         "url": f"papers/{paper.slug}/",
@@ -155,7 +154,7 @@ def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
         "links": list(paper.links),
         "note": paper.note,
         "hardware": list(direct),
-        "hardware_rollup": sorted(site.hardware.expand(direct), key=order.index),
+        "hardware_rollup": site.hardware.in_order(site.hardware.expand(direct)),
         "topics": list(site.paper_topics[paper.slug]),
         "added": paper.added.isoformat() if paper.added else None,
         "sources": list(paper.sources),

@@ -181,14 +181,60 @@ class Existing:
     meta: dict[str, Any]
 
 
+class TitleIndex:
+    """Near-identical titles, found without comparing every pair.
+
+    An inverted index of each title's words and adjacent word pairs: a title
+    is compared (in rapidfuzz's C++ loop) only with the titles holding one of
+    its few rarest keys. A near-identical title shares most words, so at least
+    one of those; a typo changes one word and the two pairs around it.
+    """
+
+    BLOCKING_KEYS = 4
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.postings: dict[str, list[int]] = {}
+
+    @staticmethod
+    def _blocking_keys(key: str) -> set[str]:
+        tokens = key.split()
+        return {*tokens, *(f"{a} {b}" for a, b in zip(tokens, tokens[1:]))}
+
+    def add(self, title: str) -> int:
+        """Index a title; its position in the index."""
+        key = fuzzy_title(title)
+        position = len(self.keys)
+        self.keys.append(key)
+        for word in self._blocking_keys(key):
+            self.postings.setdefault(word, []).append(position)
+        return position
+
+    def matches(self, title: str, cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, float]]:
+        """(position, score) of indexed titles at least `cutoff` alike, best first.
+
+        A typo fix keeps the numbers: "FP8 Formats ..." and "FP4 Formats ..." are two papers.
+        """
+        key = fuzzy_title(title)
+        present = [w for w in self._blocking_keys(key) if w in self.postings]
+        rare = sorted(present, key=lambda w: (len(self.postings[w]), w))[: self.BLOCKING_KEYS]
+        candidates = {j: self.keys[j] for j in sorted({j for w in rare for j in self.postings[w]})}
+        if not candidates:
+            return []
+        numbers = re.findall(r"\d+", key)
+        found = process.extract(key, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
+        return sorted(((j, score) for _, score, j in found if re.findall(r"\d+", self.keys[j]) == numbers),
+                      key=lambda m: (-m[1], m[0]))
+
+
 class Recogniser:
     """Finds the existing paper a candidate is, by arXiv id, imported title, or near-identical title."""
 
     def __init__(self, existing: list[Existing]):
         self.by_arxiv: dict[str, str] = {}
         self.by_title: dict[str, str] = {}
-        self.fuzzy_keys: list[str] = []
-        self.fuzzy_slugs: list[str] = []
+        self.titles = TitleIndex()
+        self.title_slugs: list[str] = []  # the slug of each title in `titles`
         self.arxiv_of: dict[str, str] = {}
         for paper in existing:
             self.add(paper.slug, paper.meta)
@@ -200,24 +246,20 @@ class Recogniser:
         for title in (meta.get("title"), meta.get("imported_title")):
             if isinstance(title, str):
                 self.by_title.setdefault(normalized_title(title), slug)
-                self.fuzzy_keys.append(fuzzy_title(title))
-                self.fuzzy_slugs.append(slug)
+                self.titles.add(title)
+                self.title_slugs.append(slug)
 
     def find(self, title: str, arxiv: str | None) -> str | None:
         if arxiv and arxiv in self.by_arxiv:
             return self.by_arxiv[arxiv]
         if (slug := self.by_title.get(normalized_title(title))) is not None:
             return slug
-        if not self.fuzzy_keys:
-            return None
-        key = fuzzy_title(title)
-        matches = process.extract(key, self.fuzzy_keys, scorer=fuzz.ratio, score_cutoff=NEAR_IDENTICAL, limit=None)
-        # A typo fix keeps the numbers; "FP8 Formats ..." and "FP4 Formats ..." are two papers.
-        # Two different arXiv ids are two papers, however alike their titles.
-        numbers = re.findall(r"\d+", key)
-        best = next((m for m in matches if re.findall(r"\d+", m[0]) == numbers
-                     and not (arxiv and self.arxiv_of.get(self.fuzzy_slugs[m[2]]) not in (None, arxiv))), None)
-        return self.fuzzy_slugs[best[2]] if best else None
+        for position, _ in self.titles.matches(title):
+            slug = self.title_slugs[position]
+            # Two different arXiv ids are two papers, however alike their titles.
+            if not (arxiv and self.arxiv_of.get(slug) not in (None, arxiv)):
+                return slug
+        return None
 
 
 def new_paper_meta(candidate: Candidate, facts: dict[str, Any], added: dt.date) -> dict[str, Any]:

@@ -233,7 +233,6 @@ def render_site(site: Site, templates_dir: Path | str) -> dict[str, str]:
             trail=hardware.path(node.id)[:-1],
             children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)],
             entries=[(p, evidence_for(site, p, node.id)) for p in listed],
-            hardware_names={i: hardware.nodes[i].name for i in hardware.nodes},
             results=node_results(site, node.id),
         )
     pages["hardware/index.md"] = renderer.render(

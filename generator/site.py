@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import links
-from .check import check_references, collect  # noqa: F401  (check_references: re-exported)
+from .check import collect
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
 from .taxonomy import Hardware, Topics, evidence_sentence
@@ -78,8 +78,7 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
             found.setdefault(node_id, Evidence(node_id, None))
         for node_id in paper.not_hardware:
             found.pop(node_id, None)
-        order = list(hardware.nodes)
-        site.paper_hardware[paper.slug] = sorted(found, key=order.index)
+        site.paper_hardware[paper.slug] = hardware.in_order(found)
         site.evidence[paper.slug] = found
         detected = set(topics.detect(text)) | set(paper.topics)
         site.paper_topics[paper.slug] = [t for t in topics.topics if t in detected and t not in paper.not_topics]

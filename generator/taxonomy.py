@@ -234,9 +234,14 @@ class Hardware:
         self.nodes: dict[str, HardwareNode] = {node.id: node for node in nodes}
         self.ignore: tuple[str, ...] = tuple(ignore)
         self._children: dict[str, list[HardwareNode]] = {}
+        self._position = {node_id: i for i, node_id in enumerate(self.nodes)}
         for node in self.nodes.values():
             if node.parent is not None:
                 self._children.setdefault(node.parent, []).append(node)
+
+    def in_order(self, ids: Iterable[str]) -> list[str]:
+        """Node ids in the file's order, so every listing of hardware reads the same way."""
+        return sorted(ids, key=self._position.__getitem__)
 
     def vendors(self) -> list[HardwareNode]:
         return [node for node in self.nodes.values() if node.kind == "vendor"]
