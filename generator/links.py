@@ -123,10 +123,15 @@ class Related:
 TEXT_WEIGHT = 1.0
 HARDWARE_WEIGHT = 0.5
 TOPIC_WEIGHT = 0.5
-BLOCK_ROWS = 512
+# A word, device or topic shared by more papers than this says little about which of them
+# to read next, and scoring it would pair each of those papers with all the others: a
+# quadratic product. Like Lucene's MoreLikeThis (`maxDocFreq`), such features do not score.
+# A list this size or smaller is scored on every feature.
+COMMON_FEATURE_PAPERS = 200
+BLOCK_ROWS = 2048
 
 
-def _labels_matrix(labels: list[list[str]]) -> tuple[sparse.csr_matrix, list[str]]:
+def _labels_matrix(labels: list[list[str]]) -> sparse.csr_matrix:
     vocabulary = sorted({label for row in labels for label in row})
     column = {label: i for i, label in enumerate(vocabulary)}
     rows, cols = [], []
@@ -136,7 +141,27 @@ def _labels_matrix(labels: list[list[str]]) -> tuple[sparse.csr_matrix, list[str
             cols.append(column[label])
     data = np.ones(len(rows), dtype=np.float32)
     matrix = sparse.csr_matrix((data, (rows, cols)), shape=(len(labels), max(len(vocabulary), 1)))
-    return normalize(matrix), vocabulary
+    return normalize(matrix)
+
+
+def _telling_features(matrix: sparse.csr_matrix, most_papers: int) -> sparse.csr_matrix:
+    """`matrix` without the columns that more than `most_papers` rows use."""
+    papers_per_feature = np.bincount(matrix.indices, minlength=matrix.shape[1])
+    if papers_per_feature.max(initial=0) <= most_papers:
+        return matrix
+    return matrix[:, np.flatnonzero(papers_per_feature <= most_papers)].tocsr()
+
+
+def _top_k(columns: np.ndarray, scores: np.ndarray, k: int, rank: np.ndarray) -> list[tuple[int, float]]:
+    """(column, score) of the k highest scores, ties by `rank`. Scores are rounded first, so
+    that float noise in the last bits never decides between two equal scores."""
+    rounded = np.round(scores.astype(np.float64), 6)
+    if len(columns) > k:
+        threshold = np.partition(rounded, len(rounded) - k)[len(rounded) - k]
+        keep = rounded >= threshold  # all that tie with the k-th: the tie-break decides among them
+        columns, rounded = columns[keep], rounded[keep]
+    order = np.lexsort((rank[columns], -rounded))[:k]
+    return list(zip(columns[order].tolist(), rounded[order].tolist()))
 
 
 def related_papers(
@@ -147,9 +172,12 @@ def related_papers(
 ) -> dict[str, list[Related]]:
     """The k most related papers of each paper, by wording, shared devices and shared topics.
 
-    One sparse matrix holds all three as weighted, normalized feature blocks,
-    so a single product scores every pair of a row block; only the top k of
-    each row are kept, which keeps memory flat as the list grows.
+    One sparse matrix holds all three as weighted, normalized feature blocks, so
+    one product scores the pairs of a block of rows. Features that many papers
+    share are left out of it (`COMMON_FEATURE_PAPERS`), which keeps the product
+    sparse: each paper is scored against the papers it shares a telling word,
+    device or topic with, not against the whole list. Ties go to the slug that
+    sorts first, so the same content always gives the same lists.
     """
     if len(papers) < 2:
         return {p.slug: [] for p in papers}
@@ -157,46 +185,42 @@ def related_papers(
     vectorizer = TfidfVectorizer(stop_words="english", sublinear_tf=True, min_df=1, dtype=np.float32,
                                  token_pattern=r"(?u)\b[\w][\w.-]*[\w]\b|\b\w\b")
     text_matrix = normalize(vectorizer.fit_transform(texts))
-    hw_matrix, _ = _labels_matrix([hardware.get(p.slug, []) for p in papers])
-    topic_matrix, _ = _labels_matrix([topics.get(p.slug, []) for p in papers])
     combined = sparse.hstack([
         text_matrix * np.sqrt(TEXT_WEIGHT),
-        hw_matrix * np.sqrt(HARDWARE_WEIGHT),
-        topic_matrix * np.sqrt(TOPIC_WEIGHT),
+        _labels_matrix([hardware.get(p.slug, []) for p in papers]) * np.sqrt(HARDWARE_WEIGHT),
+        _labels_matrix([topics.get(p.slug, []) for p in papers]) * np.sqrt(TOPIC_WEIGHT),
     ]).tocsr()
-    combined_t = combined.T.tocsc()
-    result: dict[str, list[Related]] = {}
+    telling = _telling_features(combined, COMMON_FEATURE_PAPERS)
+    telling_t = telling.T.tocsr()
+    rank = np.argsort(np.argsort([p.slug for p in papers], kind="stable"))
+
+    chosen: list[tuple[int, int, float]] = []  # (paper, related paper, score)
     for start in range(0, len(papers), BLOCK_ROWS):
-        stop = min(start + BLOCK_ROWS, len(papers))
-        scores = (combined[start:stop] @ combined_t).toarray()
-        for offset in range(stop - start):
-            scores[offset, start + offset] = -1.0  # never related to itself
-        take = min(k, len(papers) - 1)
-        top = np.argpartition(-scores, take - 1, axis=1)[:, :take]
-        # Wording similarity is shown for the chosen pairs only: a dot product per pair,
-        # not a second all-pairs product.
-        rows = np.repeat(np.arange(start, stop), take)
-        text_pairs = np.asarray(text_matrix[rows].multiply(text_matrix[top.reshape(-1)]).sum(axis=1))
-        text_pairs = text_pairs.reshape(stop - start, take)
-        for offset, candidates in enumerate(top):
+        scores = (telling[start:start + BLOCK_ROWS] @ telling_t).tocsr()
+        for offset in range(scores.shape[0]):
             i = start + offset
-            text_of = dict(zip(candidates.tolist(), text_pairs[offset].tolist()))
-            paper = papers[i]
-            # Ties broken by slug so the same content always gives the same list.
-            ranked = sorted(candidates, key=lambda j: (-round(float(scores[offset, j]), 6), papers[j].slug))
-            entries = []
-            for j in ranked:
-                if scores[offset, j] <= 0:
-                    continue
-                other = papers[j]
-                entries.append(Related(
-                    slug=other.slug,
-                    score=round(float(scores[offset, j]), 6),
-                    shared_hardware=tuple(sorted(set(hardware.get(paper.slug, [])) & set(hardware.get(other.slug, [])))),
-                    shared_topics=tuple(sorted(set(topics.get(paper.slug, [])) & set(topics.get(other.slug, [])))),
-                    text_similarity=round(float(text_of[int(j)]), 3),
-                ))
-            result[paper.slug] = entries
+            row = slice(scores.indptr[offset], scores.indptr[offset + 1])
+            columns, values = scores.indices[row], scores.data[row]
+            keep = (columns != i) & (values > 0)  # never related to itself
+            chosen.extend((i, j, score) for j, score in _top_k(columns[keep], values[keep], k, rank))
+
+    # Wording similarity is shown for the chosen pairs only: a dot product per pair.
+    if chosen:
+        left = np.fromiter((i for i, _, _ in chosen), dtype=np.int64, count=len(chosen))
+        right = np.fromiter((j for _, j, _ in chosen), dtype=np.int64, count=len(chosen))
+        similarity = np.asarray(text_matrix[left].multiply(text_matrix[right]).sum(axis=1)).ravel().tolist()
+    else:
+        similarity = []
+    result: dict[str, list[Related]] = {p.slug: [] for p in papers}
+    for (i, j, score), text_similarity in zip(chosen, similarity):
+        paper, other = papers[i], papers[j]
+        result[paper.slug].append(Related(
+            slug=other.slug,
+            score=score,
+            shared_hardware=tuple(sorted(set(hardware.get(paper.slug, [])) & set(hardware.get(other.slug, [])))),
+            shared_topics=tuple(sorted(set(topics.get(paper.slug, [])) & set(topics.get(other.slug, [])))),
+            text_similarity=round(text_similarity, 3),
+        ))
     return result
 
 

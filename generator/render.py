@@ -101,48 +101,17 @@ def link(context, text: Any, to_uri: str, css: str | None = None) -> Markup:
     return Markup(f"[{escape_markdown(text)}]({target}){attrs}")
 
 
+class _FrontMatterDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # libyaml's emitter when built in
+    """Block YAML without anchors: a value shared between fields is written out each time."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def front_matter(meta: dict[str, Any]) -> Markup:
-    """`meta` as block YAML.
-
-    A top-level mapping dumps as its keys dumped one by one, so each `key: value`
-    is dumped once and reused: pages share most of their fields (a paper's tags
-    vary little), and PyYAML's emitter is slow enough to show at 10,000 pages.
-    """
-    if _shares_containers(meta):  # PyYAML would write anchors (&id001): dump it whole
-        return Markup(_dump(meta).strip())
-    return Markup("".join(_dump_field(key, value) for key, value in meta.items()).strip())
-
-
-def _dump(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10_000)
-
-
-_FIELD_CACHE: dict[tuple[str, str], str] = {}
-
-
-def _dump_field(key: str, value: Any) -> str:
-    if isinstance(value, str):  # a title: one page's own
-        return _dump({key: value})
-    cache_key = (key, repr(value))
-    text = _FIELD_CACHE.get(cache_key)
-    if text is None:
-        text = _dump({key: value})
-        if len(_FIELD_CACHE) < 4096:
-            _FIELD_CACHE[cache_key] = text
-    return text
-
-
-def _shares_containers(data: Any) -> bool:
-    seen: set[int] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (dict, list, tuple)):
-            if id(item) in seen:
-                return True
-            seen.add(id(item))
-            stack.extend(item.values() if isinstance(item, dict) else item)
-    return False
+    """`meta` as block YAML, keys in the order given."""
+    return Markup(yaml.dump(meta, Dumper=_FrontMatterDumper, sort_keys=False, allow_unicode=True,
+                            width=10_000).strip())
 
 
 def make_environment(templates_dir: Path | str) -> Environment:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from .model import RESULT_KINDS, Paper
-from .taxonomy import _SENTENCE_BREAK, Hardware, _is_sentence_break
+from .taxonomy import Hardware, Mention, sentence_spans
 
 KINDS = RESULT_KINDS
 
@@ -88,21 +88,6 @@ _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _REDUCTION = re.compile(r"reduc\w*|smaller|fewer|less|compress\w*", re.I)
 
 
-def split_sentences(text: str) -> list[tuple[int, str]]:
-    """(start offset, sentence) for each sentence, with taxonomy.evidence_sentence's rules."""
-    sentences, start = [], 0
-    for match in _SENTENCE_BREAK.finditer(text):
-        if not _is_sentence_break(text, match):
-            continue
-        end = match.end("stop") if match.group("stop") else match.start()
-        if text[start:end].strip():
-            sentences.append((start, text[start:end]))
-        start = match.end()
-    if text[start:].strip():
-        sentences.append((start, text[start:]))
-    return sentences
-
-
 def _number(text: str) -> float | None:
     try:
         return float(text.replace(",", "").rstrip("+"))
@@ -144,16 +129,30 @@ def _device(hardware: Hardware | None, mentions: list, start: int, end: int) -> 
     return before[-1].id if before else specific[0].id
 
 
-def extract_results(paper: Paper, hardware: Hardware | None = None) -> list[Result]:
-    """The headline results of `paper`'s abstract, in text order."""
+def extract_results(paper: Paper, hardware: Hardware | None = None,
+                    abstract_mentions: list[Mention] | None = None,
+                    abstract_spans: list[tuple[int, int]] | None = None) -> list[Result]:
+    """The headline results of `paper`'s abstract, in text order.
+
+    `abstract_mentions` are `hardware.detect(paper.abstract)` and `abstract_spans`
+    `sentence_spans(paper.abstract)`, when the caller has them already.
+    """
     found: list[Result] = []
-    for _, sentence in split_sentences(paper.abstract):
+    if hardware is not None and abstract_mentions is None:
+        abstract_mentions = hardware.detect(paper.abstract)
+    text = paper.abstract
+    spans = sentence_spans(text) if abstract_spans is None else abstract_spans
+    sentences = [(start, text[start:end]) for start, end in spans if text[start:end].strip()]
+    for offset, sentence in sentences:
         if _BACKGROUND.search(sentence):
             continue
         matches = list(CANDIDATE.finditer(sentence))
         if not matches:
             continue
-        mentions = hardware.detect(sentence) if hardware is not None else []
+        mentions = [
+            Mention(m.id, m.start - offset, m.end - offset, m.text)
+            for m in abstract_mentions or () if offset <= m.start and m.end <= offset + len(sentence)
+        ]
         previous_kind = None
         for index, match in enumerate(matches):
             cut_before = matches[index - 1].end() if index else 0
@@ -207,11 +206,12 @@ def curated_results(paper: Paper) -> list[Result]:
     return out
 
 
-def paper_results(paper: Paper, hardware: Hardware | None) -> list[Result]:
+def paper_results(paper: Paper, hardware: Hardware | None, abstract_mentions: list[Mention] | None = None,
+                  abstract_spans: list[tuple[int, int]] | None = None) -> list[Result]:
     """A curator's results when the paper lists any (even `results: []`), else the extracted ones."""
     if paper.results is not None:
         return curated_results(paper)
-    return extract_results(paper, hardware)
+    return extract_results(paper, hardware, abstract_mentions, abstract_spans)
 
 
 def normalized_unit(unit: str) -> str:

@@ -14,7 +14,7 @@ from . import links
 from .check import collect
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
-from .taxonomy import Hardware, Topics, evidence_sentence
+from .taxonomy import Hardware, Mention, Topics, evidence_sentence, sentence_spans
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,12 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
     site = Site(papers=papers, hardware=hardware, topics=topics)
     for paper in papers:
         text = f"{paper.title}\n{paper.abstract}"
+        mentions = hardware.detect(text)
+        spans = sentence_spans(text)
         found: dict[str, Evidence] = {}
-        for mention in hardware.detect(text):
+        for mention in mentions:
             if mention.id not in found:
-                found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end))
+                found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end, spans))
         for node_id in paper.hardware:
             found.setdefault(node_id, Evidence(node_id, None))
         for node_id in paper.not_hardware:
@@ -82,7 +84,12 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
         site.evidence[paper.slug] = found
         detected = set(topics.detect(text)) | set(paper.topics)
         site.paper_topics[paper.slug] = [t for t in topics.topics if t in detected and t not in paper.not_topics]
-        site.results[paper.slug] = paper_results(paper, hardware)
+        # The abstract's sentences and names, shifted from `text`: the title's line break
+        # always ends a sentence, so no sentence of the abstract starts in the title.
+        skip = len(paper.title) + 1
+        in_abstract = [Mention(m.id, m.start - skip, m.end - skip, m.text) for m in mentions if m.start >= skip]
+        abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
+        site.results[paper.slug] = paper_results(paper, hardware, in_abstract, abstract_spans)
     node_papers: dict[str, list[Paper]] = defaultdict(list)
     topic_papers: dict[str, list[Paper]] = defaultdict(list)
     for paper in papers:

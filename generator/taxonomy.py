@@ -15,6 +15,8 @@ again), one for the few phrases written as regexes.
 
 from __future__ import annotations
 
+import bisect
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -415,23 +417,34 @@ def _is_sentence_break(text: str, match: re.Match[str]) -> bool:
     return not (len(word) == 1 and word.isupper())  # an initial: "J. Smith"
 
 
-def evidence_sentence(text: str, start: int, end: int) -> str:
-    """The sentence of `text` holding the span [start, end), to show why a paper is on a page.
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """[start, end) of each sentence of `text`, in order, covering it from 0 to len(text).
 
     Full stops inside numbers ("1.3 petaFLOPs") and after abbreviations ("e.g.",
-    "et al.", "vs.") do not end a sentence; a line break always does.
+    "et al.", "vs.") do not end a sentence; a line break always does. A span
+    ends after its stop and starts after the white space that follows it.
     """
-    sentence_start, sentence_end = 0, len(text)
+    spans, start = [], 0
     for match in _SENTENCE_BREAK.finditer(text):
         if not _is_sentence_break(text, match):
             continue
-        stop_end = match.end("stop") if match.group("stop") else match.start()
-        if match.end() <= start:
-            sentence_start = match.end()
-        elif stop_end >= end:
-            sentence_end = stop_end
-            break
-    return text[sentence_start:sentence_end].strip()
+        spans.append((start, match.end("stop") if match.group("stop") else match.start()))
+        start = match.end()
+    spans.append((start, len(text)))
+    return spans
+
+
+def evidence_sentence(text: str, start: int, end: int, spans: list[tuple[int, int]] | None = None) -> str:
+    """The sentence of `text` holding the span [start, end), to show why a paper is on a page.
+
+    `spans` are `sentence_spans(text)`, for a caller that asks about many spans of one text.
+    """
+    spans = sentence_spans(text) if spans is None else spans
+    first = max(bisect.bisect_right(spans, (start, math.inf)) - 1, 0)
+    last = first
+    while spans[last][1] < end and last + 1 < len(spans):  # a name across a sentence break
+        last += 1
+    return text[spans[first][0]:spans[last][1]].strip()
 
 
 # --------------------------------------------------------------------------
