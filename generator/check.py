@@ -190,8 +190,11 @@ def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[str] = set()
     title = file.meta.get("title") if isinstance(file.meta, dict) else None
+    # The abstract as the site reads it (stripped), so that its hardware is detected once.
+    abstract = file.body.strip()
+    abstract_line = file.body_start + file.body.count("\n", 0, len(file.body) - len(file.body.lstrip()))
     for text, first_line in ((title if isinstance(title, str) else "", file.line_of.get("title", 1)),
-                             (file.body, file.body_start)):
+                             (abstract, abstract_line)):
         covered = [(m.start, m.end) for m in hardware.detect(text)]
         for match in DEVICE_LIKE.finditer(text):
             name = " ".join(match.group(0).split())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # LaTeX accent commands -> Unicode combining marks.
 _ACCENTS = {
@@ -99,8 +100,11 @@ def normalized_title(title: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+@lru_cache(maxsize=1 << 15)  # check and import look each title up, then index it
 def fuzzy_title(title: str) -> str:
     """A title reduced to letters and digits, for near-identical comparison."""
-    text = unicodedata.normalize("NFKD", normalized_title(title))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = normalized_title(title)
+    if not text.isascii():  # accents off: "Réseau" -> "reseau"
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return re.sub(r"[^a-z0-9]+", " ", text).strip()

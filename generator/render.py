@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from . import exports
 from .model import Paper, is_http_url
-from .results import all_results, node_results
+from .results import Result, all_results, node_results
 from .site import Site, evidence_for, papers_by_year
 
 _MARKDOWN_ACTIVE = {
@@ -142,6 +142,57 @@ class Renderer:
         self.spans: dict[str, list[tuple[int, int, str]]] = {}
         for mention in self.site.mentions:
             self.spans.setdefault(mention.source, []).append((mention.start, mention.end, mention.target))
+        # A paper appears on many listing pages (its devices, their architecture and vendor, its
+        # topics, the indexes): each fragment is built once per folder it is linked from.
+        self._fragments: dict[tuple, Markup] = {}
+        self.env.globals.update(paper_link=self.paper_link, hardware_names=self.hardware_names,
+                                topic_names=self.topic_names, result_row=self.result_row)
+
+    @pass_context
+    def paper_link(self, context, paper: Paper) -> Markup:
+        """A link to `paper`'s page, its title as the text."""
+        key = ("paper", posixpath.dirname(context["page_uri"]), paper.slug)
+        found = self._fragments.get(key)
+        if found is None:
+            found = self._fragments[key] = link(context, paper.title, paper_uri(paper.slug))
+        return found
+
+    def hardware_names(self, slug: str) -> Markup:
+        """The hardware a paper is about, by name, comma separated."""
+        key = ("hardware", slug)
+        found = self._fragments.get(key)
+        if found is None:
+            nodes = self.site.hardware.nodes
+            found = self._fragments[key] = Markup(", ".join(
+                escape_markdown(nodes[node_id].name) for node_id in self.site.paper_hardware[slug]))
+        return found
+
+    def topic_names(self, slug: str) -> Markup:
+        """The topics of a paper, by name, comma separated."""
+        key = ("topics", slug)
+        found = self._fragments.get(key)
+        if found is None:
+            topics = self.site.topics.topics
+            found = self._fragments[key] = Markup(", ".join(
+                escape_markdown(topics[topic_id].name) for topic_id in self.site.paper_topics[slug]))
+        return found
+
+    @pass_context
+    def result_row(self, context, result: Result, paper: Paper | None = None) -> Markup:
+        """One row of a results table (`_results.md.j2`): value, kind, baseline, device[, paper]."""
+        key = ("result", posixpath.dirname(context["page_uri"]), result, paper.slug if paper else None)
+        found = self._fragments.get(key)
+        if found is None:
+            cells = [escape_markdown(result.shown), escape_markdown(result.kind), escape_markdown(result.baseline or "")]
+            nodes = self.site.hardware.nodes
+            if result.device and self.site.node_papers.get(result.device):
+                cells.append(link(context, nodes[result.device].name, hardware_uri(result.device)))
+            else:
+                cells.append(escape_markdown(nodes[result.device].name) if result.device in nodes else "")
+            if paper is not None:
+                cells.append(self.paper_link(context, paper))
+            found = self._fragments[key] = Markup("| " + " | ".join(cells) + " |")
+        return found
 
     def render(self, template: str, page_uri: str, **context: Any) -> str:
         return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)

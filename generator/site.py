@@ -70,7 +70,11 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
     site = Site(papers=papers, hardware=hardware, topics=topics)
     for paper in papers:
         text = f"{paper.title}\n{paper.abstract}"
-        mentions = hardware.detect(text)
+        # The title and the abstract are searched apart, as validation searched them.
+        skip = len(paper.title) + 1
+        in_abstract = hardware.detect(paper.abstract)
+        mentions = hardware.detect(paper.title) + [
+            Mention(m.id, m.start + skip, m.end + skip, m.text) for m in in_abstract]
         spans = sentence_spans(text)
         found: dict[str, Evidence] = {}
         for mention in mentions:
@@ -84,10 +88,8 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
         site.evidence[paper.slug] = found
         detected = set(topics.detect(text)) | set(paper.topics)
         site.paper_topics[paper.slug] = [t for t in topics.topics if t in detected and t not in paper.not_topics]
-        # The abstract's sentences and names, shifted from `text`: the title's line break
-        # always ends a sentence, so no sentence of the abstract starts in the title.
-        skip = len(paper.title) + 1
-        in_abstract = [Mention(m.id, m.start - skip, m.end - skip, m.text) for m in mentions if m.start >= skip]
+        # The abstract's sentences, shifted from `text`: the title's line break always
+        # ends a sentence, so no sentence of the abstract starts in the title.
         abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
         site.results[paper.slug] = paper_results(paper, hardware, in_abstract, abstract_spans)
     node_papers: dict[str, list[Paper]] = defaultdict(list)

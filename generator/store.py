@@ -12,6 +12,7 @@ import hashlib
 import os
 import tempfile
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -182,10 +183,23 @@ class Store:
 
     def relative(self, path: Path) -> str:
         """A path as errors show it: relative to the project (content's parent) when possible."""
+        if path.parent == self.papers_dir and not path.is_symlink():
+            # The common case, a file of papers_dir: resolve the folder once, not every file.
+            resolved = self._resolved_papers_dir / path.name
+        else:
+            resolved = path.resolve()
         try:
-            return path.resolve().relative_to(self.content.resolve().parent).as_posix()
+            return resolved.relative_to(self._project_root).as_posix()
         except ValueError:
             return path.as_posix()
+
+    @cached_property
+    def _resolved_papers_dir(self) -> Path:
+        return self.papers_dir.resolve()
+
+    @cached_property
+    def _project_root(self) -> Path:
+        return self.content.resolve().parent
 
     def paper_paths(self) -> list[Path]:
         if not self.papers_dir.is_dir():

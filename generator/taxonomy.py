@@ -229,6 +229,10 @@ def _longest_first(candidates: list[tuple[int, int, str | None]]) -> list[tuple[
 # Hardware
 
 
+# How many texts' hardware mentions a Hardware remembers: two per paper of a large list.
+DETECTED_TEXTS = 1 << 16
+
+
 class Hardware:
     """The hardware tree, and detection of its nodes in text."""
 
@@ -237,6 +241,7 @@ class Hardware:
         self.ignore: tuple[str, ...] = tuple(ignore)
         self._children: dict[str, list[HardwareNode]] = {}
         self._position = {node_id: i for i, node_id in enumerate(self.nodes)}
+        self._detected: dict[str, tuple[Mention, ...]] = {}
         for node in self.nodes.values():
             if node.parent is not None:
                 self._children.setdefault(node.parent, []).append(node)
@@ -276,7 +281,18 @@ class Hardware:
         return expanded
 
     def detect(self, text: str) -> list[Mention]:
-        """Every hardware name in `text`, in text order; where names overlap the longest wins."""
+        """Every hardware name in `text`, in text order; where names overlap the longest wins.
+
+        Remembered per text: validation and the site read the same titles and abstracts.
+        """
+        found = self._detected.get(text)
+        if found is None:
+            if len(self._detected) >= DETECTED_TEXTS:
+                self._detected.clear()
+            found = self._detected[text] = self._detect(text)
+        return list(found)
+
+    def _detect(self, text: str) -> list[Mention]:
         pattern, owner = self._matcher
         candidates = []
         for match in pattern.finditer(" " + text):
@@ -284,11 +300,11 @@ class Hardware:
                 continue  # a link
             start, end = match.start(1) - 1, match.end(1) - 1  # -1: the space put in front
             candidates.append((start, end, owner[spelling_key(match.group(1))]))
-        return [
+        return tuple(
             Mention(node_id, start, end, text[start:end])
             for start, end, node_id in _longest_first(candidates)
             if node_id is not None  # an `ignore` phrase: it only hides the alias inside it
-        ]
+        )
 
     @cached_property
     def _matcher(self) -> tuple[re.Pattern[str], dict[str, str | None]]:
