@@ -157,14 +157,17 @@ class Renderer:
             found = self._fragments[key] = link(context, paper.title, paper_uri(paper.slug))
         return found
 
-    def hardware_names(self, slug: str) -> Markup:
-        """The hardware a paper is about, by name, comma separated."""
-        key = ("hardware", slug)
+    def hardware_names(self, slug: str, under: str | None = None) -> Markup:
+        """The hardware a paper is about, by name, comma separated; with `under`, only that
+        node and what is below it."""
+        key = ("hardware", slug, under)
         found = self._fragments.get(key)
         if found is None:
-            nodes = self.site.hardware.nodes
-            found = self._fragments[key] = Markup(", ".join(
-                escape_markdown(nodes[node_id].name) for node_id in self.site.paper_hardware[slug]))
+            hardware = self.site.hardware
+            ids = self.site.paper_hardware[slug]
+            if under is not None:
+                ids = [i for i in ids if i == under or any(a.id == under for a in hardware.ancestors(i))]
+            found = self._fragments[key] = Markup(", ".join(escape_markdown(hardware.nodes[i].name) for i in ids))
         return found
 
     def topic_names(self, slug: str) -> Markup:
@@ -252,7 +255,8 @@ def render_site(site: Site, templates_dir: Path | str) -> dict[str, str]:
             node=node,
             trail=hardware.path(node.id)[:-1],
             children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)],
-            entries=[(p, evidence_for(site, p, node.id)) for p in listed],
+            # Device pages quote the sentence naming the device; pages above list the devices.
+            entries=[(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed,
             results=node_results(site, node.id),
         )
     pages["hardware/index.md"] = renderer.render(

@@ -128,3 +128,13 @@ def test_only_http_links_become_hrefs(url):
 
 def test_href_escapes_quotes():
     assert safe_href('https://example.org/?a="b"&c') == "https://example.org/?a=&quot;b&quot;&amp;c"
+
+
+def test_pages_above_a_device_name_each_papers_devices_under_them(small_pages):
+    # Fuyou names an RTX 4090 and a curator added an MI300X: each page shows its own.
+    ada = small_pages["hardware/ada-lovelace.md"].split("## Papers", 1)[1]
+    amd = small_pages["hardware/amd.md"].split("## Papers", 1)[1]
+    assert "<small>GeForce RTX 4090</small>" in ada and "MI300X" not in ada
+    assert "<small>AMD Instinct MI300X</small>" in amd and "4090" not in amd
+    assert "> " not in ada  # the sentence is quoted on the device page only
+    assert "> Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in small_pages["hardware/rtx-4090.md"]
