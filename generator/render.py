@@ -9,8 +9,11 @@ markup built here (links, front matter) is marked safe with `Markup`.
 from __future__ import annotations
 
 import html
+import multiprocessing
+import os
 import posixpath
 import re
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -140,8 +143,13 @@ class Renderer:
 
     def __post_init__(self) -> None:
         self.spans: dict[str, list[tuple[int, int, str]]] = {}
+        self.mentions_of: dict[str, list[str]] = {}  # slug -> the papers it names, in text order, once each
         for mention in self.site.mentions:
             self.spans.setdefault(mention.source, []).append((mention.start, mention.end, mention.target))
+            named = self.mentions_of.setdefault(mention.source, [])
+            if mention.target not in named:
+                named.append(mention.target)
+        self.by_slug = self.site.by_slug
         # A paper appears on many listing pages (its devices, their architecture and vendor, its
         # topics, the indexes): each fragment is built once per folder it is linked from.
         self._fragments: dict[tuple, Markup] = {}
@@ -197,6 +205,20 @@ class Renderer:
             found = self._fragments[key] = Markup("| " + " | ".join(cells) + " |")
         return found
 
+    def paper_page(self, paper: Paper) -> str:
+        site, by_slug, uri = self.site, self.by_slug, paper_uri(paper.slug)
+        return self.render(
+            "paper.md.j2", uri,
+            paper=paper,
+            hardware_nodes=[site.hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
+            topic_list=[site.topics.topics[t] for t in site.paper_topics[paper.slug]],
+            abstract=self.abstract_with_links(paper, uri),
+            related=[(by_slug[r.slug], r, [hardware_label(site, h) for h in r.shared_hardware],
+                      [site.topics.topics[t].name for t in r.shared_topics]) for r in site.related.get(paper.slug, [])],
+            mentions=[by_slug[s] for s in self.mentions_of.get(paper.slug, [])],
+            mentioned_by=[by_slug[s] for s in site.mentioned_by.get(paper.slug, [])],
+        )
+
     def render(self, template: str, page_uri: str, **context: Any) -> str:
         return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
 
@@ -218,33 +240,61 @@ def hardware_label(site: Site, node_id: str) -> str:
     return site.hardware.nodes[node_id].name
 
 
-def render_site(site: Site, templates_dir: Path | str) -> dict[str, str]:
-    """Every generated page, keyed by its source URI; the same site always gives the same pages."""
+# Below this many papers, starting worker processes costs more than it saves.
+PARALLEL_PAPERS = 1000
+
+# The site and templates folder a forked worker renders from: set just before the fork,
+# so each worker has them in memory from its parent instead of through a pipe.
+_FORK_STATE: tuple[Site, str] | None = None
+
+
+def _render_paper_range(bounds: tuple[int, int]) -> list[tuple[str, str]]:
+    assert _FORK_STATE is not None, "a paper-page worker runs in a process forked by render_paper_pages"
+    site, templates_dir = _FORK_STATE
+    renderer = Renderer(site, make_environment(templates_dir))
+    return [(paper_uri(p.slug), renderer.paper_page(p)) for p in site.papers[bounds[0]:bounds[1]]]
+
+
+def _can_fork() -> bool:
+    # Forking a process with other threads running (`mkdocs serve` has its server's) can
+    # leave a lock held in the child: only a single-threaded process forks.
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def render_paper_pages(site: Site, renderer: Renderer, templates_dir: Path | str, jobs: int) -> dict[str, str]:
+    """`papers/<slug>.md` of every paper, in `jobs` processes when the list is large.
+
+    A paper page depends on the whole site only for reading (related papers,
+    mentions), so workers forked from this process render ranges of papers and
+    the pages come back in order: the same pages one process would write.
+    """
+    if jobs <= 1 or len(site.papers) < PARALLEL_PAPERS or not _can_fork():
+        return {paper_uri(p.slug): renderer.paper_page(p) for p in site.papers}
+    global _FORK_STATE
+    step = -(-len(site.papers) // (jobs * 4))  # a few ranges a worker, so none waits long for the last
+    ranges = [(start, min(start + step, len(site.papers))) for start in range(0, len(site.papers), step)]
+    _FORK_STATE = (site, str(templates_dir))
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return dict(item for chunk in pool.map(_render_paper_range, ranges) for item in chunk)
+    finally:
+        _FORK_STATE = None
+
+
+def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) -> dict[str, str]:
+    """Every generated page, keyed by its source URI; the same site always gives the same pages.
+
+    `jobs`: processes for the paper pages (default: the CPUs this process may use).
+    """
     env = make_environment(templates_dir)
     renderer = Renderer(site, env)
-    by_slug = site.by_slug
-    mentions_of: dict[str, list[str]] = {}
-    for mention in site.mentions:
-        names = mentions_of.setdefault(mention.source, [])
-        if mention.target not in names:
-            names.append(mention.target)
-    pages: dict[str, str] = {}
+    pages: dict[str, str] = render_paper_pages(site, renderer, templates_dir, default_jobs() if jobs is None else jobs)
     hardware = site.hardware
     topics = site.topics
-
-    for paper in site.papers:
-        uri = paper_uri(paper.slug)
-        pages[uri] = renderer.render(
-            "paper.md.j2", uri,
-            paper=paper,
-            hardware_nodes=[hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
-            topic_list=[topics.topics[t] for t in site.paper_topics[paper.slug]],
-            abstract=renderer.abstract_with_links(paper, uri),
-            related=[(by_slug[r.slug], r, [hardware_label(site, h) for h in r.shared_hardware],
-                      [topics.topics[t].name for t in r.shared_topics]) for r in site.related.get(paper.slug, [])],
-            mentions=[by_slug[s] for s in mentions_of.get(paper.slug, [])],
-            mentioned_by=[by_slug[s] for s in site.mentioned_by.get(paper.slug, [])],
-        )
 
     nodes_with_papers = [n for n in hardware.nodes.values() if site.node_papers.get(n.id)]
     for node in nodes_with_papers:

@@ -138,3 +138,11 @@ def test_pages_above_a_device_name_each_papers_devices_under_them(small_pages):
     assert "<small>AMD Instinct MI300X</small>" in amd and "4090" not in amd
     assert "> " not in ada  # the sentence is quoted on the device page only
     assert "> Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in small_pages["hardware/rtx-4090.md"]
+
+
+def test_paper_pages_rendered_in_worker_processes_are_the_same(small_site, small_pages, monkeypatch):
+    import generator.render as render
+
+    monkeypatch.setattr(render, "PARALLEL_PAPERS", 1)
+    monkeypatch.setattr(render, "_can_fork", lambda: True)  # pytest may run threads of its own
+    assert render_site(small_site, TEMPLATES, jobs=2) == small_pages
