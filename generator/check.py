@@ -18,12 +18,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
 from .clean import normalized_title
 from .importer import NEAR_IDENTICAL, TitleIndex
 from .model import ContentError, Paper, Problem, closest
 from .store import HARDWARE_FILE, TOPICS_FILE, PaperFile, Store
 from .taxonomy import Hardware, Topics, load_hardware, load_topics
+from .workers import fork_map
 
 # How many of a title's rarest words (and pairs of words) select the titles it is
 # compared with. A typo changes one word; two near-identical titles share most
@@ -84,19 +84,27 @@ def collect(content_dir: Path | str) -> CheckedContent:
             result.hardware = loaded
         else:
             result.topics = loaded
-    files: dict[str, PaperFile] = {}
-    for file in store.read_paper_files():
+    hardware = result.hardware
+
+    def check_file(file: PaperFile) -> tuple[Paper | None, list[Problem], list[Problem]]:
+        """The file's paper, its problems, and its warnings of devices the taxonomy lacks."""
         paper, found = file.validate()
+        unknown = unknown_devices(file, hardware) if paper is not None and hardware is not None else []
+        return paper, found, unknown
+
+    files: dict[str, PaperFile] = {}
+    device_warnings: list[Problem] = []
+    read = store.read_paper_files()
+    for file, (paper, found, unknown) in zip(read, fork_map(check_file, read)):
         problems.extend(found)
+        device_warnings.extend(unknown)
         if paper is not None:
             result.papers.append(paper)
             files[paper.slug] = file
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
     problems.extend(check_duplicates(result.papers, files))
-    if result.hardware is not None:
-        for paper in result.papers:
-            problems.extend(unknown_devices(files[paper.slug], result.hardware))
+    problems.extend(device_warnings)
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
     return result

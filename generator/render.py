@@ -9,11 +9,9 @@ markup built here (links, front matter) is marked safe with `Markup`.
 from __future__ import annotations
 
 import html
-import multiprocessing
 import os
 import posixpath
 import re
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +21,7 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from markupsafe import Markup
 
-from . import exports
+from . import exports, workers
 from .model import Paper, is_http_url
 from .results import Result, all_results, node_results
 from .site import Site, evidence_for, papers_by_year
@@ -240,49 +238,19 @@ def hardware_label(site: Site, node_id: str) -> str:
     return site.hardware.nodes[node_id].name
 
 
-# Below this many papers, starting worker processes costs more than it saves.
-PARALLEL_PAPERS = 1000
+def render_paper_pages(site: Site, renderer: Renderer, templates_dir: Path | str, jobs: int | None) -> dict[str, str]:
+    """`papers/<slug>.md` of every paper; a large list in worker processes (`workers.fork_map`)."""
+    # A renderer per process: a worker makes its own, so that no cache is shared across a fork.
+    renderers = {os.getpid(): renderer}
 
-# The site and templates folder a forked worker renders from: set just before the fork,
-# so each worker has them in memory from its parent instead of through a pipe.
-_FORK_STATE: tuple[Site, str] | None = None
+    def paper_page(paper: Paper) -> str:
+        pid = os.getpid()
+        if pid not in renderers:
+            renderers[pid] = Renderer(site, make_environment(templates_dir))
+        return renderers[pid].paper_page(paper)
 
-
-def _render_paper_range(bounds: tuple[int, int]) -> list[tuple[str, str]]:
-    assert _FORK_STATE is not None, "a paper-page worker runs in a process forked by render_paper_pages"
-    site, templates_dir = _FORK_STATE
-    renderer = Renderer(site, make_environment(templates_dir))
-    return [(paper_uri(p.slug), renderer.paper_page(p)) for p in site.papers[bounds[0]:bounds[1]]]
-
-
-def _can_fork() -> bool:
-    # Forking a process with other threads running (`mkdocs serve` has its server's) can
-    # leave a lock held in the child: only a single-threaded process forks.
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-
-
-def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-def render_paper_pages(site: Site, renderer: Renderer, templates_dir: Path | str, jobs: int) -> dict[str, str]:
-    """`papers/<slug>.md` of every paper, in `jobs` processes when the list is large.
-
-    A paper page depends on the whole site only for reading (related papers,
-    mentions), so workers forked from this process render ranges of papers and
-    the pages come back in order: the same pages one process would write.
-    """
-    if jobs <= 1 or len(site.papers) < PARALLEL_PAPERS or not _can_fork():
-        return {paper_uri(p.slug): renderer.paper_page(p) for p in site.papers}
-    global _FORK_STATE
-    step = -(-len(site.papers) // (jobs * 4))  # a few ranges a worker, so none waits long for the last
-    ranges = [(start, min(start + step, len(site.papers))) for start in range(0, len(site.papers), step)]
-    _FORK_STATE = (site, str(templates_dir))
-    try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            return dict(item for chunk in pool.map(_render_paper_range, ranges) for item in chunk)
-    finally:
-        _FORK_STATE = None
+    pages = workers.fork_map(paper_page, site.papers, jobs)
+    return {paper_uri(paper.slug): page for paper, page in zip(site.papers, pages)}
 
 
 def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) -> dict[str, str]:
@@ -292,7 +260,7 @@ def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) 
     """
     env = make_environment(templates_dir)
     renderer = Renderer(site, env)
-    pages: dict[str, str] = render_paper_pages(site, renderer, templates_dir, default_jobs() if jobs is None else jobs)
+    pages: dict[str, str] = render_paper_pages(site, renderer, templates_dir, jobs)
     hardware = site.hardware
     topics = site.topics
 

@@ -15,6 +15,7 @@ from .check import collect
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
 from .taxonomy import Hardware, Mention, Topics, evidence_sentence, sentence_spans
+from .workers import fork_map
 
 
 @dataclass(frozen=True)
@@ -64,34 +65,53 @@ def load_content(content_dir: Path | str) -> tuple[list[Paper], Hardware, Topics
     return checked.papers, checked.hardware, checked.topics, checked.warnings
 
 
+@dataclass(frozen=True)
+class PaperFacts:
+    """What one paper's own text and front matter say: all a worker process hands back."""
+
+    hardware: list[str]  # direct hardware ids, in taxonomy order
+    evidence: dict[str, Evidence]
+    topics: list[str]
+    results: list[Result]
+
+
+def paper_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
+    """The hardware (with evidence), topics and headline results of one paper."""
+    text = f"{paper.title}\n{paper.abstract}"
+    # The title and the abstract are searched apart, as validation searched them.
+    skip = len(paper.title) + 1
+    in_abstract = hardware.detect(paper.abstract)
+    mentions = hardware.detect(paper.title) + [Mention(m.id, m.start + skip, m.end + skip, m.text) for m in in_abstract]
+    spans = sentence_spans(text)
+    found: dict[str, Evidence] = {}
+    for mention in mentions:
+        if mention.id not in found:
+            found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end, spans))
+    for node_id in paper.hardware:
+        found.setdefault(node_id, Evidence(node_id, None))
+    for node_id in paper.not_hardware:
+        found.pop(node_id, None)
+    detected = set(topics.detect(text)) | set(paper.topics)
+    # The abstract's sentences, shifted from `text`: the title's line break always
+    # ends a sentence, so no sentence of the abstract starts in the title.
+    abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
+    return PaperFacts(
+        hardware=hardware.in_order(found),
+        evidence=found,
+        topics=[t for t in topics.topics if t in detected and t not in paper.not_topics],
+        results=paper_results(paper, hardware, in_abstract, abstract_spans),
+    )
+
+
 def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5) -> Site:
     """Derive hardware, topics, mentions and related papers for validated content."""
     papers = sorted(papers, key=paper_order)
     site = Site(papers=papers, hardware=hardware, topics=topics)
-    for paper in papers:
-        text = f"{paper.title}\n{paper.abstract}"
-        # The title and the abstract are searched apart, as validation searched them.
-        skip = len(paper.title) + 1
-        in_abstract = hardware.detect(paper.abstract)
-        mentions = hardware.detect(paper.title) + [
-            Mention(m.id, m.start + skip, m.end + skip, m.text) for m in in_abstract]
-        spans = sentence_spans(text)
-        found: dict[str, Evidence] = {}
-        for mention in mentions:
-            if mention.id not in found:
-                found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end, spans))
-        for node_id in paper.hardware:
-            found.setdefault(node_id, Evidence(node_id, None))
-        for node_id in paper.not_hardware:
-            found.pop(node_id, None)
-        site.paper_hardware[paper.slug] = hardware.in_order(found)
-        site.evidence[paper.slug] = found
-        detected = set(topics.detect(text)) | set(paper.topics)
-        site.paper_topics[paper.slug] = [t for t in topics.topics if t in detected and t not in paper.not_topics]
-        # The abstract's sentences, shifted from `text`: the title's line break always
-        # ends a sentence, so no sentence of the abstract starts in the title.
-        abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
-        site.results[paper.slug] = paper_results(paper, hardware, in_abstract, abstract_spans)
+    for paper, facts in zip(papers, fork_map(lambda paper: paper_facts(paper, hardware, topics), papers)):
+        site.paper_hardware[paper.slug] = facts.hardware
+        site.evidence[paper.slug] = facts.evidence
+        site.paper_topics[paper.slug] = facts.topics
+        site.results[paper.slug] = facts.results
     node_papers: dict[str, list[Paper]] = defaultdict(list)
     topic_papers: dict[str, list[Paper]] = defaultdict(list)
     for paper in papers:

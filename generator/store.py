@@ -20,6 +20,7 @@ import frontmatter
 import yaml
 
 from .model import ContentError, Paper, Problem, paper_from_front_matter
+from .workers import fork_map
 
 PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
@@ -215,7 +216,8 @@ class Store:
         return parse_paper_text(text, shown, path.stem)
 
     def read_paper_files(self) -> list[PaperFile]:
-        return [self.read_paper_file(p) for p in self.paper_paths()]
+        """Every paper file, parsed, in path order (a large list read by worker processes)."""
+        return fork_map(self.read_paper_file, self.paper_paths())
 
     def load_papers(self) -> tuple[list[Paper], list[Problem]]:
         """Every paper that is valid, and every problem of those that are not."""

@@ -141,8 +141,8 @@ def test_pages_above_a_device_name_each_papers_devices_under_them(small_pages):
 
 
 def test_paper_pages_rendered_in_worker_processes_are_the_same(small_site, small_pages, monkeypatch):
-    import generator.render as render
+    import generator.workers as workers
 
-    monkeypatch.setattr(render, "PARALLEL_PAPERS", 1)
-    monkeypatch.setattr(render, "_can_fork", lambda: True)  # pytest may run threads of its own
+    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 1)
+    monkeypatch.setattr(workers, "can_fork", lambda: True)  # pytest may run threads of its own
     assert render_site(small_site, TEMPLATES, jobs=2) == small_pages

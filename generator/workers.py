@@ -1,0 +1,65 @@
+"""Per-paper work spread over the machine's cores when a list is large.
+
+Reading, checking and rendering one paper depends on the others only for
+reading, so a large list is cut into ranges that processes forked from this
+one work through: each worker has the function and the items in memory from
+its parent (nothing is pickled on the way in), and the results come back in
+order, the same as one process would give. Small lists, machines with one
+core, and processes running other threads (`mkdocs serve` has its server's,
+and forking beside them can leave a lock held in the child) stay in one process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+Item = TypeVar("Item")
+Out = TypeVar("Out")
+
+# Below this many items, starting workers costs more than it saves.
+PARALLEL_ITEMS = 1000
+# Ranges per worker: a few, so that no worker waits long for the last one to finish.
+RANGES_PER_WORKER = 4
+
+# The function and items of the map under way, set just before the fork.
+_TASK: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
+
+
+def default_jobs() -> int:
+    """The CPUs this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def _run_range(bounds: tuple[int, int]) -> list[Any]:
+    assert _TASK is not None, "a worker runs in a process forked by fork_map"
+    function, items = _TASK
+    return [function(item) for item in items[bounds[0]:bounds[1]]]
+
+
+def fork_map(function: Callable[[Item], Out], items: Sequence[Item], jobs: int | None = None,
+             min_items: int = PARALLEL_ITEMS) -> list[Out]:
+    """`[function(item) for item in items]`, in `jobs` forked processes when there are enough items.
+
+    `function` runs in the workers as it would here, but what it changes in
+    memory stays in the worker: it must return all it has to say.
+    """
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs <= 1 or len(items) < max(min_items, 2) or not can_fork():
+        return [function(item) for item in items]
+    global _TASK
+    step = -(-len(items) // (jobs * RANGES_PER_WORKER))
+    ranges = [(start, min(start + step, len(items))) for start in range(0, len(items), step)]
+    _TASK = (function, items)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return [out for chunk in pool.map(_run_range, ranges) for out in chunk]
+    finally:
+        _TASK = None
