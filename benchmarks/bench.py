@@ -245,7 +245,7 @@ def stage_worker(content: Path, templates: Path) -> dict:
     # Split load_content into reading files and validating them, and build_site into
     # taxonomy and links, by timing the calls they make; the code path is the plugin's own.
     Store.read_paper_files = timed("read", Store.read_paper_files)
-    for name in ("find_mentions", "mentioned_by", "related_papers"):
+    for name in ("derive_links",):
         setattr(links_module, name, timed("links", getattr(links_module, name)))
 
     marks = [(cpu_seconds(), time.perf_counter())]

@@ -80,6 +80,7 @@ def collect(content_dir: Path | str) -> CheckedContent:
         except ContentError as error:
             problems.extend(error.problems)
             continue
+        loaded.prepare()
         if name == HARDWARE_FILE:
             result.hardware = loaded
         else:

@@ -16,6 +16,7 @@ from scipy import sparse
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
 
+from . import workers
 from .model import Paper
 
 # Words that follow "we present" without being a name.
@@ -230,3 +231,20 @@ def mentioned_by(mentions: list[Mention]) -> dict[str, list[str]]:
     for mention in mentions:
         sources[mention.target].add(mention.source)
     return {target: sorted(found) for target, found in sources.items()}
+
+
+def derive_links(
+    papers: list[Paper],
+    hardware: dict[str, list[str]],
+    topics: dict[str, list[str]],
+    k: int = 5,
+    jobs: int | None = None,
+) -> tuple[list[Mention], dict[str, list[str]], dict[str, list[Related]]]:
+    """(mentions, mentioned_by, related) of the papers; for a large list, mentions and related
+    papers are worked out side by side in two worker processes."""
+    tasks = [lambda: find_mentions(papers), lambda: related_papers(papers, hardware, topics, k=k)]
+    min_items = 2 if len(papers) >= workers.PARALLEL_ITEMS else len(tasks) + 1
+    mentions, related = workers.fork_map(lambda task: task(), tasks, jobs, min_items=min_items,
+                                         ranges_per_worker=1)
+    return mentions, mentioned_by(mentions), related
+

@@ -203,9 +203,9 @@ class Renderer:
             found = self._fragments[key] = Markup("| " + " | ".join(cells) + " |")
         return found
 
-    def paper_page(self, paper: Paper) -> str:
+    def paper_page(self, paper: Paper) -> tuple[str, str]:
         site, by_slug, uri = self.site, self.by_slug, paper_uri(paper.slug)
-        return self.render(
+        return uri, self.render(
             "paper.md.j2", uri,
             paper=paper,
             hardware_nodes=[site.hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
@@ -216,6 +216,61 @@ class Renderer:
             mentions=[by_slug[s] for s in self.mentions_of.get(paper.slug, [])],
             mentioned_by=[by_slug[s] for s in site.mentioned_by.get(paper.slug, [])],
         )
+
+    def hardware_page(self, node: Any) -> tuple[str, str]:
+        site, hardware, uri = self.site, self.site.hardware, hardware_uri(node.id)
+        listed = site.node_papers[node.id]
+        return uri, self.render(
+            "hardware.md.j2", uri,
+            node=node,
+            trail=hardware.path(node.id)[:-1],
+            children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)],
+            # Device pages quote the sentence naming the device; pages above list the devices.
+            entries=[(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed,
+            results=node_results(site, node.id),
+        )
+
+    def topic_page(self, topic: Any) -> tuple[str, str]:
+        uri = topic_uri(topic.id)
+        return uri, self.render("topic.md.j2", uri, topic=topic, listed=self.site.topic_papers[topic.id])
+
+    def index_page(self, uri: str) -> tuple[str, str]:
+        site, hardware, topics = self.site, self.site.hardware, self.site.topics
+        if uri == "hardware/index.md":
+            return uri, self.render("hardware_index.md.j2", uri, tree=_hardware_tree(site),
+                                    device_count=sum(1 for n in hardware.nodes.values() if n.kind == "device"))
+        if uri == "topics/index.md":
+            return uri, self.render("topics_index.md.j2", uri, topic_rows=[
+                (t, len(site.topic_papers[t.id])) for t in topics.topics.values() if site.topic_papers.get(t.id)])
+        if uri == "years/index.md":
+            return uri, self.render("years.md.j2", uri, years=papers_by_year(site.papers))
+        if uri == "papers/index.md":
+            return uri, self.render("papers_index.md.j2", uri)
+        if uri == "tags.md":
+            return uri, self.render("tags.md.j2", uri)
+        if uri == "results/index.md":
+            return uri, self.render("results.md.j2", uri, rows=all_results(site),
+                                    paper_count=sum(1 for p in site.papers if site.results.get(p.slug)))
+        if uri == "timeline/index.md":
+            return uri, self.render("timeline.md.j2", uri, years=papers_by_year(site.papers),
+                                    spans=exports.device_spans(site))
+        if uri == "filter/index.md":
+            return uri, self.render("filter.md.j2", uri, json_src=relative(uri, "papers.json"))
+        if uri == "data.md":
+            return uri, self.render("data.md.j2", uri, fields=exports.schema_rows(),
+                                    version=exports.SCHEMA_VERSION, feed_count=exports.FEED_COUNT)
+        if uri == "index.md":
+            # sorted() is stable: papers added the same day keep the site's order.
+            recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
+            return uri, self.render(
+                "home.md.j2", uri,
+                recent=recent,
+                years=papers_by_year(site.papers),
+                vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
+                device_total=sum(1 for n in hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id)),
+                topic_total=sum(1 for t in topics.topics if site.topic_papers.get(t)),
+            )
+        raise ValueError(f"no index page {uri!r} (expected one of {', '.join(INDEX_PAGES)})")
 
     def render(self, template: str, page_uri: str, **context: Any) -> str:
         return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
@@ -238,85 +293,38 @@ def hardware_label(site: Site, node_id: str) -> str:
     return site.hardware.nodes[node_id].name
 
 
-def render_paper_pages(site: Site, renderer: Renderer, templates_dir: Path | str, jobs: int | None) -> dict[str, str]:
-    """`papers/<slug>.md` of every paper; a large list in worker processes (`workers.fork_map`)."""
-    # A renderer per process: a worker makes its own, so that no cache is shared across a fork.
-    renderers = {os.getpid(): renderer}
-
-    def paper_page(paper: Paper) -> str:
-        pid = os.getpid()
-        if pid not in renderers:
-            renderers[pid] = Renderer(site, make_environment(templates_dir))
-        return renderers[pid].paper_page(paper)
-
-    pages = workers.fork_map(paper_page, site.papers, jobs)
-    return {paper_uri(paper.slug): page for paper, page in zip(site.papers, pages)}
-
-
 def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) -> dict[str, str]:
     """Every generated page, keyed by its source URI; the same site always gives the same pages.
 
-    `jobs`: processes for the paper pages (default: the CPUs this process may use).
+    A page depends on the rest of the site only for reading, so a large list's
+    pages are rendered by worker processes (`workers.fork_map`, `jobs` of them;
+    default: the CPUs this process may use), with the same result.
     """
-    env = make_environment(templates_dir)
-    renderer = Renderer(site, env)
-    pages: dict[str, str] = render_paper_pages(site, renderer, templates_dir, jobs)
-    hardware = site.hardware
-    topics = site.topics
+    renderer = Renderer(site, make_environment(templates_dir))
+    # A renderer per process: a worker makes its own, so that no cache is shared across a fork.
+    renderers = {os.getpid(): renderer}
 
-    nodes_with_papers = [n for n in hardware.nodes.values() if site.node_papers.get(n.id)]
-    for node in nodes_with_papers:
-        uri = hardware_uri(node.id)
-        listed = site.node_papers[node.id]
-        pages[uri] = renderer.render(
-            "hardware.md.j2", uri,
-            node=node,
-            trail=hardware.path(node.id)[:-1],
-            children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)],
-            # Device pages quote the sentence naming the device; pages above list the devices.
-            entries=[(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed,
-            results=node_results(site, node.id),
-        )
-    pages["hardware/index.md"] = renderer.render(
-        "hardware_index.md.j2", "hardware/index.md",
-        tree=_hardware_tree(site),
-        device_count=sum(1 for n in hardware.nodes.values() if n.kind == "device"),
-    )
+    def render(page: tuple[str, Any]) -> tuple[str, str]:
+        pid = os.getpid()
+        if pid not in renderers:
+            renderers[pid] = Renderer(site, make_environment(templates_dir))
+        kind, subject = page
+        return getattr(renderers[pid], f"{kind}_page")(subject)
 
-    for topic in topics.topics.values():
-        listed = site.topic_papers.get(topic.id, [])
-        if listed:
-            uri = topic_uri(topic.id)
-            pages[uri] = renderer.render("topic.md.j2", uri, topic=topic, listed=listed)
-    pages["topics/index.md"] = renderer.render(
-        "topics_index.md.j2", "topics/index.md",
-        topic_rows=[(t, len(site.topic_papers.get(t.id, []))) for t in topics.topics.values() if site.topic_papers.get(t.id)],
-    )
+    hardware, topics = site.hardware, site.topics
+    # Listing pages first: the longest, so no worker is left with one at the end.
+    pages = [
+        *(("hardware", node) for node in hardware.nodes.values() if site.node_papers.get(node.id)),
+        *(("topic", topic) for topic in topics.topics.values() if site.topic_papers.get(topic.id)),
+        *(("index", uri) for uri in INDEX_PAGES),
+        *(("paper", paper) for paper in site.papers),
+    ]
+    return dict(sorted(workers.fork_map(render, pages, jobs, ranges_per_worker=32)))
 
-    years = papers_by_year(site.papers)
-    pages["years/index.md"] = renderer.render("years.md.j2", "years/index.md", years=years)
-    pages["papers/index.md"] = renderer.render("papers_index.md.j2", "papers/index.md")
-    pages["tags.md"] = renderer.render("tags.md.j2", "tags.md")
-    pages["results/index.md"] = renderer.render(
-        "results.md.j2", "results/index.md", rows=all_results(site),
-        paper_count=sum(1 for p in site.papers if site.results.get(p.slug)))
-    pages["timeline/index.md"] = renderer.render("timeline.md.j2", "timeline/index.md", years=years,
-                                                 spans=exports.device_spans(site))
-    pages["filter/index.md"] = renderer.render("filter.md.j2", "filter/index.md",
-                                               json_src=relative("filter/index.md", "papers.json"))
-    pages["data.md"] = renderer.render("data.md.j2", "data.md", fields=exports.schema_rows(),
-                                       version=exports.SCHEMA_VERSION, feed_count=exports.FEED_COUNT)
-    # sorted() is stable: papers added the same day keep the site's order.
-    recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
-    pages["index.md"] = renderer.render(
-        "home.md.j2", "index.md",
-        recent=recent,
-        years=years,
-        vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
-        device_total=sum(1 for n in nodes_with_papers if n.kind == "device"),
-        topic_total=sum(1 for t in topics.topics if site.topic_papers.get(t)),
-    )
-    return dict(sorted(pages.items()))
+
+# The pages that are one of a kind, by the method of Renderer.index_page that writes each.
+INDEX_PAGES = ("index.md", "hardware/index.md", "topics/index.md", "years/index.md", "papers/index.md", "tags.md",
+               "results/index.md", "timeline/index.md", "filter/index.md", "data.md")
 
 
 def _hardware_tree(site: Site) -> list[tuple[Any, int, list]]:

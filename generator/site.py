@@ -121,9 +121,8 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
             topic_papers[topic_id].append(paper)
     site.node_papers = dict(node_papers)
     site.topic_papers = dict(topic_papers)
-    site.mentions = links.find_mentions(papers)
-    site.mentioned_by = links.mentioned_by(site.mentions)
-    site.related = links.related_papers(papers, site.paper_hardware, site.paper_topics, k=related_k)
+    site.mentions, site.mentioned_by, site.related = links.derive_links(
+        papers, site.paper_hardware, site.paper_topics, k=related_k)
     return site
 
 

@@ -280,6 +280,11 @@ class Hardware:
             expanded.update(node.id for node in self.ancestors(node_id))
         return expanded
 
+    def prepare(self) -> None:
+        """Compile the detection regex now (it takes a while), so that worker processes forked
+        afterwards inherit it instead of each compiling its own."""
+        self._matcher  # noqa: B018 - a cached property
+
     def detect(self, text: str) -> list[Mention]:
         """Every hardware name in `text`, in text order; where names overlap the longest wins.
 
@@ -333,6 +338,10 @@ class Topics:
 
     def __init__(self, topics: Iterable[Topic]):
         self.topics: dict[str, Topic] = {topic.id: topic for topic in topics}
+
+    def prepare(self) -> None:
+        """Compile the detection regexes now, for worker processes forked afterwards."""
+        self._matcher  # noqa: B018 - a cached property
 
     def detect(self, text: str) -> list[str]:
         """The ids of the topics whose phrases occur in `text`, in file order."""

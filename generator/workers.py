@@ -45,17 +45,19 @@ def _run_range(bounds: tuple[int, int]) -> list[Any]:
 
 
 def fork_map(function: Callable[[Item], Out], items: Sequence[Item], jobs: int | None = None,
-             min_items: int = PARALLEL_ITEMS) -> list[Out]:
+             min_items: int = PARALLEL_ITEMS, ranges_per_worker: int = RANGES_PER_WORKER) -> list[Out]:
     """`[function(item) for item in items]`, in `jobs` forked processes when there are enough items.
 
     `function` runs in the workers as it would here, but what it changes in
-    memory stays in the worker: it must return all it has to say.
+    memory stays in the worker: it must return all it has to say. Items that
+    take very different times want more `ranges_per_worker`, so that the
+    workers share the long ones out as they go.
     """
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1 or len(items) < max(min_items, 2) or not can_fork():
         return [function(item) for item in items]
     global _TASK
-    step = -(-len(items) // (jobs * RANGES_PER_WORKER))
+    step = -(-len(items) // (jobs * ranges_per_worker))
     ranges = [(start, min(start + step, len(items))) for start in range(0, len(items), step)]
     _TASK = (function, items)
     try:
