@@ -235,42 +235,55 @@ class Renderer:
         return uri, self.render("topic.md.j2", uri, topic=topic, listed=self.site.topic_papers[topic.id])
 
     def index_page(self, uri: str) -> tuple[str, str]:
-        site, hardware, topics = self.site, self.site.hardware, self.site.topics
-        if uri == "hardware/index.md":
-            return uri, self.render("hardware_index.md.j2", uri, tree=_hardware_tree(site),
-                                    device_count=sum(1 for n in hardware.nodes.values() if n.kind == "device"))
-        if uri == "topics/index.md":
-            return uri, self.render("topics_index.md.j2", uri, topic_rows=[
-                (t, len(site.topic_papers[t.id])) for t in topics.topics.values() if site.topic_papers.get(t.id)])
-        if uri == "years/index.md":
-            return uri, self.render("years.md.j2", uri, years=papers_by_year(site.papers))
-        if uri == "papers/index.md":
-            return uri, self.render("papers_index.md.j2", uri)
-        if uri == "tags.md":
-            return uri, self.render("tags.md.j2", uri)
-        if uri == "results/index.md":
-            return uri, self.render("results.md.j2", uri, rows=all_results(site),
-                                    paper_count=sum(1 for p in site.papers if site.results.get(p.slug)))
-        if uri == "timeline/index.md":
-            return uri, self.render("timeline.md.j2", uri, years=papers_by_year(site.papers),
-                                    spans=exports.device_spans(site))
-        if uri == "filter/index.md":
-            return uri, self.render("filter.md.j2", uri, json_src=relative(uri, "papers.json"))
-        if uri == "data.md":
-            return uri, self.render("data.md.j2", uri, fields=exports.schema_rows(),
-                                    version=exports.SCHEMA_VERSION, feed_count=exports.FEED_COUNT)
-        if uri == "index.md":
-            # sorted() is stable: papers added the same day keep the site's order.
-            recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
-            return uri, self.render(
-                "home.md.j2", uri,
-                recent=recent,
-                years=papers_by_year(site.papers),
-                vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
-                device_total=sum(1 for n in hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id)),
-                topic_total=sum(1 for t in topics.topics if site.topic_papers.get(t)),
-            )
-        raise ValueError(f"no index page {uri!r} (expected one of {', '.join(INDEX_PAGES)})")
+        """One of INDEX_PAGES."""
+        template, context = getattr(self, INDEX_PAGES[uri])()
+        return uri, self.render(template, uri, **context)
+
+    def _home(self) -> tuple[str, dict[str, Any]]:
+        site, hardware = self.site, self.site.hardware
+        # sorted() is stable: papers added the same day keep the site's order.
+        recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
+        return "home.md.j2", dict(
+            recent=recent,
+            years=papers_by_year(site.papers),
+            vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
+            device_total=sum(1 for n in hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id)),
+            topic_total=sum(1 for t in site.topics.topics if site.topic_papers.get(t)),
+        )
+
+    def _hardware_index(self) -> tuple[str, dict[str, Any]]:
+        nodes = self.site.hardware.nodes.values()
+        return "hardware_index.md.j2", dict(tree=_hardware_tree(self.site),
+                                            device_count=sum(1 for n in nodes if n.kind == "device"))
+
+    def _topics_index(self) -> tuple[str, dict[str, Any]]:
+        site = self.site
+        return "topics_index.md.j2", dict(topic_rows=[
+            (t, len(site.topic_papers[t.id])) for t in site.topics.topics.values() if site.topic_papers.get(t.id)])
+
+    def _years(self) -> tuple[str, dict[str, Any]]:
+        return "years.md.j2", dict(years=papers_by_year(self.site.papers))
+
+    def _papers_index(self) -> tuple[str, dict[str, Any]]:
+        return "papers_index.md.j2", {}
+
+    def _tags(self) -> tuple[str, dict[str, Any]]:
+        return "tags.md.j2", {}
+
+    def _results(self) -> tuple[str, dict[str, Any]]:
+        site = self.site
+        return "results.md.j2", dict(rows=all_results(site),
+                                     paper_count=sum(1 for p in site.papers if site.results.get(p.slug)))
+
+    def _timeline(self) -> tuple[str, dict[str, Any]]:
+        return "timeline.md.j2", dict(years=papers_by_year(self.site.papers), spans=exports.device_spans(self.site))
+
+    def _filter(self) -> tuple[str, dict[str, Any]]:
+        return "filter.md.j2", dict(json_src=relative("filter/index.md", "papers.json"))
+
+    def _data(self) -> tuple[str, dict[str, Any]]:
+        return "data.md.j2", dict(fields=exports.schema_rows(), version=exports.SCHEMA_VERSION,
+                                  feed_count=exports.FEED_COUNT)
 
     def render(self, template: str, page_uri: str, **context: Any) -> str:
         return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
@@ -322,9 +335,13 @@ def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) 
     return dict(sorted(workers.fork_map(render, pages, jobs, ranges_per_worker=32)))
 
 
-# The pages that are one of a kind, by the method of Renderer.index_page that writes each.
-INDEX_PAGES = ("index.md", "hardware/index.md", "topics/index.md", "years/index.md", "papers/index.md", "tags.md",
-               "results/index.md", "timeline/index.md", "filter/index.md", "data.md")
+# The pages that are one of a kind: uri -> the Renderer method giving its template and context.
+INDEX_PAGES = {
+    "index.md": "_home", "hardware/index.md": "_hardware_index", "topics/index.md": "_topics_index",
+    "years/index.md": "_years", "papers/index.md": "_papers_index", "tags.md": "_tags",
+    "results/index.md": "_results", "timeline/index.md": "_timeline", "filter/index.md": "_filter",
+    "data.md": "_data",
+}
 
 
 def _hardware_tree(site: Site) -> list[tuple[Any, int, list]]:
