@@ -334,9 +334,9 @@ def table(rows: list[dict]) -> str:
     lines = [
         "| papers | import | load | validate | taxonomy | links | render | **generator** | generator wall "
         "| generator peak RSS | mkdocs build | build wall | build per paper | vs smallest | build peak RSS "
-        "| MkDocs alone | generator / MkDocs alone | generator share of build | search index per paper "
-        "| rewritten by 2nd generate |",
-        "|" + " ---: |" * 20,
+        "| MkDocs alone | generator / MkDocs alone | generator share of build | share of build, wall "
+        "| search index per paper | rewritten by 2nd generate |",
+        "|" + " ---: |" * 21,
     ]
     for row in rows:
         cpu = row["cpu"]
@@ -356,6 +356,7 @@ def table(rows: list[dict]) -> str:
             f"{alone['cpu']:.1f} s" if alone else "–",
             f"{cpu['generator'] / alone['cpu']:.0%}" if alone else "–",
             f"{cpu['generator'] / row['build']['cpu']:.1%}",
+            f"{row['wall']['generator'] / row['build']['wall']:.1%}",
             f"{row['search_bytes'] / row['n']:,.0f} B",
             f"{row['rewritten']} |",
         ]))
