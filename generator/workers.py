@@ -45,8 +45,9 @@ def _run_range(bounds: tuple[int, int]) -> list[Any]:
 
 
 def fork_map(function: Callable[[Item], Out], items: Sequence[Item], jobs: int | None = None,
-             min_items: int = PARALLEL_ITEMS, ranges_per_worker: int = RANGES_PER_WORKER) -> list[Out]:
-    """`[function(item) for item in items]`, in `jobs` forked processes when there are enough items.
+             min_items: int | None = None, ranges_per_worker: int = RANGES_PER_WORKER) -> list[Out]:
+    """`[function(item) for item in items]`, in `jobs` forked processes when there are at least
+    `min_items` items (default: PARALLEL_ITEMS).
 
     `function` runs in the workers as it would here, but what it changes in
     memory stays in the worker: it must return all it has to say. Items that
@@ -54,6 +55,7 @@ def fork_map(function: Callable[[Item], Out], items: Sequence[Item], jobs: int |
     workers share the long ones out as they go.
     """
     jobs = default_jobs() if jobs is None else jobs
+    min_items = PARALLEL_ITEMS if min_items is None else min_items
     if jobs <= 1 or len(items) < max(min_items, 2) or not can_fork():
         return [function(item) for item in items]
     global _TASK
