@@ -199,7 +199,7 @@ def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[str] = set()
     title = file.meta.get("title") if isinstance(file.meta, dict) else None
-    # The abstract as the site reads it (stripped), so that its hardware is detected once.
+    # The abstract as the site reads it (stripped), so that Hardware.detect remembers it for the site.
     abstract = file.body.strip()
     abstract_line = file.body_start + file.body.count("\n", 0, len(file.body) - len(file.body.lstrip()))
     for text, first_line in ((title if isinstance(title, str) else "", file.line_of.get("title", 1)),

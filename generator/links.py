@@ -243,8 +243,9 @@ def derive_links(
     """(mentions, mentioned_by, related) of the papers; for a large list, mentions and related
     papers are worked out side by side in two worker processes."""
     tasks = [lambda: find_mentions(papers), lambda: related_papers(papers, hardware, topics, k=k)]
-    min_items = 2 if len(papers) >= workers.PARALLEL_ITEMS else len(tasks) + 1
-    mentions, related = workers.fork_map(lambda task: task(), tasks, jobs, min_items=min_items,
+    if len(papers) < workers.PARALLEL_ITEMS:
+        jobs = 1
+    mentions, related = workers.fork_map(lambda task: task(), tasks, jobs, min_items=len(tasks),
                                          ranges_per_worker=1)
     return mentions, mentioned_by(mentions), related
 

@@ -9,7 +9,6 @@ markup built here (links, front matter) is marked safe with `Markup`.
 from __future__ import annotations
 
 import html
-import os
 import posixpath
 import re
 from dataclasses import dataclass
@@ -211,7 +210,7 @@ class Renderer:
             hardware_nodes=[site.hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
             topic_list=[site.topics.topics[t] for t in site.paper_topics[paper.slug]],
             abstract=self.abstract_with_links(paper, uri),
-            related=[(by_slug[r.slug], r, [hardware_label(site, h) for h in r.shared_hardware],
+            related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
                       [site.topics.topics[t].name for t in r.shared_topics]) for r in site.related.get(paper.slug, [])],
             mentions=[by_slug[s] for s in self.mentions_of.get(paper.slug, [])],
             mentioned_by=[by_slug[s] for s in site.mentioned_by.get(paper.slug, [])],
@@ -302,10 +301,6 @@ class Renderer:
         return Markup("".join(out))
 
 
-def hardware_label(site: Site, node_id: str) -> str:
-    return site.hardware.nodes[node_id].name
-
-
 def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) -> dict[str, str]:
     """Every generated page, keyed by its source URI; the same site always gives the same pages.
 
@@ -314,15 +309,11 @@ def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) 
     default: the CPUs this process may use), with the same result.
     """
     renderer = Renderer(site, make_environment(templates_dir))
-    # A renderer per process: a worker makes its own, so that no cache is shared across a fork.
-    renderers = {os.getpid(): renderer}
 
     def render(page: tuple[str, Any]) -> tuple[str, str]:
-        pid = os.getpid()
-        if pid not in renderers:
-            renderers[pid] = Renderer(site, make_environment(templates_dir))
+        # In a worker, `renderer` is the parent's, copied by the fork: its caches fill per process.
         kind, subject = page
-        return getattr(renderers[pid], f"{kind}_page")(subject)
+        return getattr(renderer, f"{kind}_page")(subject)
 
     hardware, topics = site.hardware, site.topics
     # Listing pages first: the longest, so no worker is left with one at the end.

@@ -288,7 +288,8 @@ class Hardware:
     def detect(self, text: str) -> list[Mention]:
         """Every hardware name in `text`, in text order; where names overlap the longest wins.
 
-        Remembered per text: validation and the site read the same titles and abstracts.
+        Remembered per text: validation and the site read the same titles and abstracts
+        (in one process; worker processes each remember their own).
         """
         found = self._detected.get(text)
         if found is None:
@@ -297,7 +298,7 @@ class Hardware:
             found = self._detected[text] = self._detect(text)
         return list(found)
 
-    def _detect(self, text: str) -> list[Mention]:
+    def _detect(self, text: str) -> tuple[Mention, ...]:
         pattern, owner = self._matcher
         candidates = []
         for match in pattern.finditer(" " + text):
@@ -639,6 +640,19 @@ def _read_file(text: str, path: str, keys, list_name: str):
     return checker, root, checker.fields(root, keys, "the file")
 
 
+def _top_list(checker: _Checker, root: yaml.Node, top: dict[str, yaml.Node], key: str, items: str) -> list[yaml.Node]:
+    """The items of the file's top-level list `key` (`items` says what each holds); reports
+    it missing or not a list, and then gives no items."""
+    listed = top.get(key)
+    if listed is None:
+        checker.report(root, f"missing '{key}' (expected a list of {items})")
+    elif not isinstance(listed, yaml.SequenceNode):
+        checker.report(listed, f"'{key}' must be a list, got {_node_kind(listed)} (expected items starting '- id: ...')")
+    else:
+        return listed.value
+    return []
+
+
 def load_hardware(text: str, path: str) -> Hardware:
     """Check hardware.yml and build the tree; raise ContentError listing every problem."""
     checker, root, top = _read_file(text, path, HARDWARE_FILE_KEYS, "vendors")
@@ -648,14 +662,8 @@ def load_hardware(text: str, path: str) -> Hardware:
         ignore = checker.text_list(top, "ignore", "the file", "ignore: [Pascal VOC, Turing test]")
         for phrase, node in ignore:
             reading.alias_owners.setdefault(spelling_key(phrase), ("'ignore'", node.start_mark.line + 1))
-        vendors = top.get("vendors")
-        if vendors is None:
-            checker.report(root, "missing 'vendors' (expected a list of vendors, each with id, name and architectures)")
-        elif not isinstance(vendors, yaml.SequenceNode):
-            checker.report(vendors, f"'vendors' must be a list, got {_node_kind(vendors)} (expected items starting '- id: ...')")
-        else:
-            for vendor in vendors.value:
-                _read_hardware_node(checker, vendor, "vendor", None, reading)
+        for vendor in _top_list(checker, root, top, "vendors", "vendors, each with id, name and architectures"):
+            _read_hardware_node(checker, vendor, "vendor", None, reading)
     _raise_if_any(checker)
     return Hardware(reading.nodes, [phrase for phrase, _ in ignore])
 
@@ -752,17 +760,11 @@ def load_topics(text: str, path: str) -> Topics:
     checker, root, top = _read_file(text, path, TOPICS_FILE_KEYS, "topics")
     topics: list[Topic] = []
     if top is not None:
-        listed = top.get("topics")
-        if listed is None:
-            checker.report(root, "missing 'topics' (expected a list of topics, each with id, name, description and match)")
-        elif not isinstance(listed, yaml.SequenceNode):
-            checker.report(listed, f"'topics' must be a list, got {_node_kind(listed)} (expected items starting '- id: ...')")
-        else:
-            id_lines: dict[str, int] = {}
-            for node in listed.value:
-                topic = _read_topic(checker, node, id_lines)
-                if topic is not None:
-                    topics.append(topic)
+        id_lines: dict[str, int] = {}
+        for node in _top_list(checker, root, top, "topics", "topics, each with id, name, description and match"):
+            topic = _read_topic(checker, node, id_lines)
+            if topic is not None:
+                topics.append(topic)
     _raise_if_any(checker)
     return Topics(topics)
 
