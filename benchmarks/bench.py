@@ -255,8 +255,8 @@ def stage_worker(content: Path, templates: Path) -> dict:
     marks.append((cpu_seconds(), time.perf_counter()))
     pages = render_site(site, templates)
     marks.append((cpu_seconds(), time.perf_counter()))
-    # Workers are forked from this process, so their peak is at most this one's at the fork.
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # The largest process: this one or a worker (a worker shares most of its pages with this one).
+    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
     result = {"papers": len(papers), "pages": len(pages), "peak_mib": peak, "baseline_mib": baseline}
     for kind, spent, index in (("cpu", cpu, 0), ("wall", wall, 1)):
         load, build, render = (marks[i + 1][index] - marks[i][index] for i in range(3))
