@@ -285,14 +285,3 @@ def paper_from_front_matter(
 
 def _slugged(name: str) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", name.lower())) or "paper-title"
-
-
-def front_matter_of(paper: Paper) -> dict[str, Any]:
-    """The fields of a paper to write, in schema order, leaving out empty ones."""
-    meta: dict[str, Any] = {}
-    for key in FIELDS:
-        value = getattr(paper, key)
-        if value is None or (value == [] and key != "results") or value == "":
-            continue  # `results: []` is kept: it hides the extracted results
-        meta[key] = value
-    return meta
