@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import re
 import shutil
 import socket
 import subprocess
