@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import html
 import os
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
+from mkdocs.utils.meta import get_data
 
-from generator.render import escape_markdown, render_site, safe_href
+from generator.render import escape_markdown, front_matter, render_site, safe_href
 from generator.site import build_site, load_content
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,6 +119,33 @@ def test_related_papers_give_their_reason(small_pages):
 )
 def test_text_from_content_cannot_become_markup(text, forbidden):
     assert forbidden not in escape_markdown(text)
+
+
+MARKDOWN_ACTIVE = "\\`*_{}[]()#+!|~^=:$<>&\"'"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(MARKDOWN_ACTIVE + "ab1. -\n&#;é")))
+def test_every_active_character_becomes_its_character_reference(text):
+    """Each active character is replaced by its own reference, once: "&" and "#" in the
+    references themselves are never replaced again."""
+    reference = {ord(c): f"&#{ord(c)};" for c in MARKDOWN_ACTIVE}
+    expected = text.translate(reference)
+    expected = re.sub(r"^(\s*)(\d+)\.", r"\1\2&#46;", expected, flags=re.M)
+    expected = re.sub(r"^(\s*)-", r"\1&#45;", expected, flags=re.M)
+    assert escape_markdown(text) == expected
+    assert html.unescape(escape_markdown(text)) == text
+
+
+@settings(max_examples=500, deadline=None)
+@given(title=st.text(), tags=st.lists(st.text(), max_size=3))
+def test_front_matter_reads_back_as_the_same_values(title, tags):
+    """Front matter is written as JSON; MkDocs reads it as YAML, whatever the characters."""
+    meta = {"title": title, "search": {"boost": 3}, "tags": tags, "hide": ["navigation"]}
+    written = str(front_matter(meta))
+    assert "\n" not in written
+    _, read = get_data(f"---\n{written}\n---\n\n# Body\n")
+    assert read == meta
 
 
 def test_markup_built_by_the_generator_passes_unchanged():
