@@ -8,7 +8,8 @@ content/papers/ with device names from content/hardware.yml and the names of
 other synthetic papers, then measures, each in its own subprocess:
 
 - import: `python -m generator import` of a Hugging Face dump (layout C) of the papers;
-- the generator stage (load, validate, taxonomy, links, render) and its peak RSS;
+- the generator stage (load, validate, taxonomy, links, render, exports: `render.generate`, the
+  plugin's own path) and its peak RSS;
 - `generate --out DIR` run twice: how many files the second run rewrote;
 - the full `mkdocs build` (with the reading-list plugin): wall time and peak RSS;
 - MkDocs alone: the same generated Markdown built with no plugin of ours, so
@@ -214,63 +215,67 @@ def run_child(command: list[str], cwd: Path) -> dict:
 
 
 def stage_worker(content: Path, templates: Path) -> dict:
-    """The generator stage, timed by part, in this (fresh) process. Run via --worker."""
+    """The generator stage, timed by part, in this (fresh) process. Run via --worker.
+
+    It runs `render.generate`, the path `mkdocs build` takes, and times the calls
+    that make it up by wrapping them: reading files and the rest of validation
+    (load_content), taxonomy and links (build_site), the pages (render_site) and
+    the other files (papers.json, feed, BibTeX).
+    """
     import resource
 
     import generator.links as links_module
-    from generator.render import render_site
-    from generator.site import build_site, load_content
+    import generator.render as render_module
     from generator.store import Store
 
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    # CPU seconds (this process) and wall seconds spent in the wrapped calls.
-    cpu = {"read": 0.0, "links": 0.0}
-    wall = {"read": 0.0, "links": 0.0}
+    parts = ("read", "load", "build", "links", "render", "exports")
+    # CPU seconds (this process and its workers) and wall seconds spent in the wrapped calls.
+    cpu = dict.fromkeys(parts, 0.0)
+    wall = dict.fromkeys(parts, 0.0)
 
     def cpu_seconds() -> float:
         """User + system time of this process and of the worker processes it has waited for."""
         times = os.times()
         return times.user + times.system + times.children_user + times.children_system
 
-    def timed(bucket, function):
+    def timed(part, function):
         def wrapper(*args, **kwargs):
             start_cpu, start_wall = cpu_seconds(), time.perf_counter()
             try:
                 return function(*args, **kwargs)
             finally:
-                cpu[bucket] += cpu_seconds() - start_cpu
-                wall[bucket] += time.perf_counter() - start_wall
+                cpu[part] += cpu_seconds() - start_cpu
+                wall[part] += time.perf_counter() - start_wall
         return wrapper
 
-    # Split load_content into reading files and validating them, and build_site into
-    # taxonomy and links, by timing the calls they make; the code path is the plugin's own.
     Store.read_paper_files = timed("read", Store.read_paper_files)
-    for name in ("derive_links",):
-        setattr(links_module, name, timed("links", getattr(links_module, name)))
+    links_module.derive_links = timed("links", links_module.derive_links)
+    render_module.load_content = timed("load", render_module.load_content)
+    render_module.build_site = timed("build", render_module.build_site)
+    render_module.render_site = timed("render", render_module.render_site)
+    render_module.exports.render_files = timed("exports", render_module.exports.render_files)
 
-    marks = [(cpu_seconds(), time.perf_counter())]
-    papers, hardware, topics, _ = load_content(content)
-    marks.append((cpu_seconds(), time.perf_counter()))
-    site = build_site(papers, hardware, topics)
-    marks.append((cpu_seconds(), time.perf_counter()))
-    pages = render_site(site, templates)
-    marks.append((cpu_seconds(), time.perf_counter()))
+    start_cpu, start_wall = cpu_seconds(), time.perf_counter()
+    generated = render_module.generate(content, templates)
+    total = {"cpu": cpu_seconds() - start_cpu, "wall": time.perf_counter() - start_wall}
     # The largest process: this one or a worker (a worker shares most of its pages with this one).
     peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
-    result = {"papers": len(papers), "pages": len(pages), "peak_mib": peak, "baseline_mib": baseline}
-    for kind, spent, index in (("cpu", cpu, 0), ("wall", wall, 1)):
-        load, build, render = (marks[i + 1][index] - marks[i][index] for i in range(3))
+    result = {"papers": len(generated.site.papers), "pages": len(generated.pages), "peak_mib": peak,
+              "baseline_mib": baseline}
+    for kind, spent in (("cpu", cpu), ("wall", wall)):
         result[kind] = {
             "load": spent["read"],
-            "validate": load - spent["read"],
-            "taxonomy": build - spent["links"],
+            "validate": spent["load"] - spent["read"],
+            "taxonomy": spent["build"] - spent["links"],
             "links": spent["links"],
-            "render": render,
-            "generator": load + build + render,
+            "render": spent["render"],
+            "exports": spent["exports"],
+            "generator": total[kind],
         }
     return {
         **result,
-        "markdown_bytes": sum(len(text.encode()) for text in pages.values()),
+        "markdown_bytes": sum(len(text.encode()) for text in generated.pages.values()),
     }
 
 
@@ -332,11 +337,11 @@ def table(rows: list[dict]) -> str:
         return row["build"]["cpu"] / row["n"] * 1000
 
     lines = [
-        "| papers | import | load | validate | taxonomy | links | render | **generator** | generator wall "
+        "| papers | import | load | validate | taxonomy | links | render | exports | **generator** | generator wall "
         "| generator peak RSS | mkdocs build | build wall | build per paper | vs smallest | build peak RSS "
         "| MkDocs alone | generator / MkDocs alone | generator share of build | share of build, wall "
         "| search index per paper | rewritten by 2nd generate |",
-        "|" + " ---: |" * 21,
+        "|" + " ---: |" * 22,
     ]
     for row in rows:
         cpu = row["cpu"]
@@ -344,7 +349,7 @@ def table(rows: list[dict]) -> str:
         lines.append(" | ".join([
             f"| {row['n']:,}",
             f"{row['import']['cpu']:.1f} s" if "import" in row else "–",
-            *(f"{cpu[k]:.2f} s" for k in ("load", "validate", "taxonomy", "links", "render")),
+            *(f"{cpu[k]:.2f} s" for k in ("load", "validate", "taxonomy", "links", "render", "exports")),
             f"**{cpu['generator']:.2f} s**",
             f"{row['wall']['generator']:.2f} s",
             f"{row['peak_mib']:.0f} MiB",

@@ -143,21 +143,18 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
 def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
     """Write the generated Markdown to `out`, touching only files whose text changed."""
     # Imported here so that `import` does not depend on the site-rendering modules.
-    from .exports import render_files
-    from .render import render_site
-    from .site import build_site, load_content
+    from .render import generate
 
     try:
-        papers, hardware, topics, warnings = load_content(content)
+        generated = generate(content, templates)
     except ContentError as error:
         print(error, file=sys.stderr)
         print(f"{len(error.problems)} problem(s); nothing was generated", file=sys.stderr)
         return 1
-    for warning in warnings:
+    for warning in generated.warnings:
         print(warning, file=sys.stderr)
-    site = build_site(papers, hardware, topics)
     # The pages and the exports (papers.json, feed.xml, BibTeX) that the site serves beside them.
-    pages = {**render_site(site, templates), **render_files(site)}
+    pages = {**generated.pages, **generated.files}
     written = write_tree(out, pages)
     print(f"generated {len(pages)} pages into {out}: {written} written, {len(pages) - written} unchanged", file=stdout)
     return 0

@@ -17,10 +17,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from .exports import render_files
 from .model import ContentError
-from .render import render_site
-from .site import build_site, load_content
+from .render import generate
 
 log = logging.getLogger("mkdocs.plugins.reading-list")
 
@@ -40,25 +38,24 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         content = self._path(config, self.config.content_dir)
         try:
-            papers, hardware, topics, warnings = load_content(content)
+            generated = generate(content, self._path(config, self.config.templates_dir),
+                                 related_k=self.config.related, site_url=config.site_url)
         except ContentError as error:
             # The messages of `python -m generator check`, one a line, all of them.
             raise PluginError(f"{len(error.problems)} problem(s) in content:\n{error}") from None
         # Content warnings (a device name the taxonomy does not know yet) are advice, not
         # defects: logged at INFO so that `mkdocs build --strict` does not fail on them.
         # `python -m generator check` lists them too.
-        for warning in warnings:
+        for warning in generated.warnings:
             log.info(str(warning))
-        site = build_site(papers, hardware, topics, related_k=self.config.related)
-        pages = render_site(site, self._path(config, self.config.templates_dir))
-        for uri, markdown in pages.items():
+        for uri, markdown in generated.pages.items():
             file = File.generated(config, uri, content=markdown)
             if uri.startswith("papers/") and uri != "papers/index.md":
                 slug = uri.removeprefix("papers/").removesuffix(".md")
                 file.edit_uri = self.config.edit_path.format(slug=slug)
             files.append(file)
         # papers.json, feed.xml, BibTeX: not pages, so MkDocs copies them as static files.
-        for uri, text in render_files(site, config.site_url).items():
+        for uri, text in generated.files.items():
             files.append(File.generated(config, uri, content=text))
         return files
 

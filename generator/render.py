@@ -21,9 +21,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from markupsafe import Markup
 
 from . import exports, workers
-from .model import Paper, is_http_url
+from .model import Paper, Problem, is_http_url
 from .results import Result, all_results, node_results
-from .site import Site, evidence_for, papers_by_year
+from .site import Site, build_site, evidence_for, load_content, papers_by_year
 
 _MARKDOWN_ACTIVE_CHARS = "\\`*_{}[]()#+!|~^=:$<>&\"'"
 # Each character to its character reference, one `str.replace` each (a C scan of the
@@ -104,9 +104,13 @@ def _relative(from_dir: str, to_uri: str) -> str:
 @pass_context
 def link(context, text: Any, to_uri: str, css: str | None = None) -> Markup:
     """A Markdown link from the page being rendered to another generated page."""
-    target = _relative(context["page_dir"], to_uri)
+    return link_from(context["page_dir"], text, to_uri, css)
+
+
+def link_from(page_dir: str, text: Any, to_uri: str, css: str | None = None) -> Markup:
+    """A Markdown link from a page in the folder `page_dir` to another generated page."""
     attrs = f"{{ .{css} }}" if css else ""
-    return Markup(f"[{escape_markdown(text)}]({target}){attrs}")
+    return Markup(f"[{escape_markdown(text)}]({_relative(page_dir, to_uri)}){attrs}")
 
 
 # What a YAML reader refuses in a stream (and NEL, LS and PS, which it reads as line
@@ -171,10 +175,13 @@ class Renderer:
     @pass_context
     def paper_link(self, context, paper: Paper) -> Markup:
         """A link to `paper`'s page, its title as the text."""
-        key = ("paper", context["page_dir"], paper.slug)
+        return self.paper_link_from(context["page_dir"], paper)
+
+    def paper_link_from(self, page_dir: str, paper: Paper) -> Markup:
+        key = ("paper", page_dir, paper.slug)
         found = self._fragments.get(key)
         if found is None:
-            found = self._fragments[key] = link(context, paper.title, paper_uri(paper.slug))
+            found = self._fragments[key] = link_from(page_dir, paper.title, paper_uri(paper.slug))
         return found
 
     def hardware_names(self, slug: str, under: str | None = None) -> Markup:
@@ -200,20 +207,20 @@ class Renderer:
                 escape_markdown(topics[topic_id].name) for topic_id in self.site.paper_topics[slug]))
         return found
 
-    @pass_context
-    def result_row(self, context, result: Result, paper: Paper | None = None) -> Markup:
-        """One row of a results table (`_results.md.j2`): value, kind, baseline, device[, paper]."""
-        key = ("result", context["page_dir"], result, paper.slug if paper else None)
+    def result_row(self, page_dir: str, result: Result, paper: Paper | None = None) -> Markup:
+        """One row of a results table (`_results.md.j2`) on a page in `page_dir`: value, kind,
+        baseline, device[, paper]."""
+        key = ("result", page_dir, result, paper.slug if paper else None)
         found = self._fragments.get(key)
         if found is None:
             cells = [escape_markdown(result.shown), escape_markdown(result.kind), escape_markdown(result.baseline or "")]
             nodes = self.site.hardware.nodes
             if result.device and self.site.node_papers.get(result.device):
-                cells.append(link(context, nodes[result.device].name, hardware_uri(result.device)))
+                cells.append(link_from(page_dir, nodes[result.device].name, hardware_uri(result.device)))
             else:
                 cells.append(escape_markdown(nodes[result.device].name) if result.device in nodes else "")
             if paper is not None:
-                cells.append(self.paper_link(context, paper))
+                cells.append(self.paper_link_from(page_dir, paper))
             found = self._fragments[key] = Markup("| " + " | ".join(cells) + " |")
         return found
 
@@ -341,6 +348,26 @@ def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) 
         *(("paper", paper) for paper in site.papers),
     ]
     return dict(sorted(workers.fork_map(render, pages, jobs, ranges_per_worker=32)))
+
+
+@dataclass
+class Generated:
+    """All the generator makes of `content/`: the site, its Markdown pages and its other files."""
+
+    site: Site
+    pages: dict[str, str]  # src uri -> Markdown
+    files: dict[str, str]  # uri -> text: papers.json, feed.xml, BibTeX
+    warnings: list[Problem]
+
+
+def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
+             site_url: str | None = None) -> Generated:
+    """Read and validate `content/` (raising ContentError with every error), derive the site,
+    render its pages and files: the one path `mkdocs build` and `generate --out` share."""
+    with workers.fewer_collections():
+        papers, hardware, topics, warnings = load_content(content_dir)
+        site = build_site(papers, hardware, topics, related_k=related_k)
+        return Generated(site, render_site(site, templates_dir), exports.render_files(site, site_url), warnings)
 
 
 # The pages that are one of a kind: uri -> the Renderer method giving its template and context.

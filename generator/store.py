@@ -119,15 +119,18 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
                 if isinstance(value_node, yaml.SequenceNode):
                     result.item_lines[key] = [item.start_mark.line + offset + 1 for item in value_node.value]
         result.line_of = seen
+    constructor = _LineLoader("")
     try:
         # Values come from the nodes already composed: one parse per file.
-        result.meta = _LineLoader("").construct_document(node)
+        result.meta = constructor.construct_document(node)
     except yaml.YAMLError as error:  # composes but does not construct, e.g. a date like 2024-13-45
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         line = mark.line + offset + 1 if mark else 1
         result.problems.append(Problem(path, line, f"front matter is not valid YAML: {getattr(error, 'problem', None) or error}"))
     except ValueError as error:  # PyYAML's date constructor: 'month must be in 1..12'
         result.problems.extend(_bad_dates(node, path, offset) or [Problem(path, offset + 1, f"front matter is not valid YAML: {error}")])
+    finally:
+        constructor.dispose()  # the loader refers to itself: freed now, not by a cycle collection
     return result
 
 

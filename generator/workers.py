@@ -11,10 +11,12 @@ and forking beside them can leave a lock held in the child) stay in one process.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 Item = TypeVar("Item")
@@ -27,6 +29,24 @@ RANGES_PER_WORKER = 4
 
 # The function and items of the map under way, set just before the fork.
 _TASK: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
+
+
+# Allocations between two collections of the youngest generation while the generator
+# runs (CPython's default is 700). Building a site allocates millions of objects that
+# live to its end; at the default, the collector walks that whole heap again and again
+# (about 2.6 s of CPU at 10,000 papers, 0.8 s at this threshold). mypy raises it too.
+GENERATOR_GC_THRESHOLD = 10_000
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the cycle collector less often inside the block; the thresholds come back after."""
+    saved = gc.get_threshold()
+    gc.set_threshold(GENERATOR_GC_THRESHOLD, *saved[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*saved)
 
 
 def default_jobs() -> int:
@@ -62,8 +82,13 @@ def fork_map(function: Callable[[Item], Out], items: Sequence[Item], jobs: int |
     step = -(-len(items) // (jobs * ranges_per_worker))
     ranges = [(start, min(start + step, len(items))) for start in range(0, len(items), step)]
     _TASK = (function, items)
+    # Objects the workers inherit go to the collector's permanent generation: a
+    # full collection in a worker would otherwise visit (and so copy) every page
+    # of the parent's heap.
+    gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             return [out for chunk in pool.map(_run_range, ranges) for out in chunk]
     finally:
+        gc.unfreeze()
         _TASK = None

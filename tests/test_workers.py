@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 
@@ -53,3 +54,12 @@ def test_an_error_in_a_worker_reaches_the_caller(forking):
 
     with pytest.raises(ValueError, match="item 5 is bad"):
         workers.fork_map(fail_on_five, range(10), jobs=2, min_items=1)
+
+
+def test_fewer_collections_raises_the_threshold_and_restores_it_even_on_error():
+    saved = gc.get_threshold()
+    with pytest.raises(RuntimeError):
+        with workers.fewer_collections():
+            assert gc.get_threshold() == (workers.GENERATOR_GC_THRESHOLD, *saved[1:])
+            raise RuntimeError("a content error")
+    assert gc.get_threshold() == saved
