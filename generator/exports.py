@@ -16,6 +16,7 @@ from typing import Any
 
 from .model import Paper
 from .site import Site
+from .workers import fork_map
 
 FEED_COUNT = 20
 SCHEMA_VERSION = 1
@@ -167,10 +168,15 @@ def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
     }
 
 
-def papers_data(site: Site) -> dict[str, Any]:
-    keys = bibtex_keys(site)
+def papers_data(site: Site, keys: dict[str, str] | None = None) -> dict[str, Any]:
+    """papers.json's data; `keys` are `bibtex_keys(site)` when the caller has them already."""
+    keys = bibtex_keys(site) if keys is None else keys
+    return {**_lists_of_nodes(site), "version": SCHEMA_VERSION,
+            "papers": [paper_record(site, p, keys[p.slug]) for p in site.papers]}
+
+
+def _lists_of_nodes(site: Site) -> dict[str, list[dict[str, Any]]]:
     return {
-        "version": SCHEMA_VERSION,
         "hardware": [
             {"id": n.id, "name": n.name, "kind": n.kind, "parent": n.parent, "papers": len(site.node_papers[n.id])}
             for n in site.hardware.nodes.values() if site.node_papers.get(n.id)
@@ -179,13 +185,28 @@ def papers_data(site: Site) -> dict[str, Any]:
             {"id": t.id, "name": t.name, "papers": len(site.topic_papers[t.id])}
             for t in site.topics.topics.values() if site.topic_papers.get(t.id)
         ],
-        "papers": [paper_record(site, p, keys[p.slug]) for p in site.papers],
     }
 
 
-def papers_json(site: Site) -> str:
-    """Every paper with all its data; see PAPERS_SCHEMA (shipped as papers.schema.json)."""
-    return _dumps(papers_data(site))
+def _json_line(item: Any) -> str:
+    return json.dumps(item, ensure_ascii=False, sort_keys=True)
+
+
+def papers_json(site: Site, keys: dict[str, str] | None = None) -> str:
+    """`papers_data` as JSON, one paper (one hardware node, one topic) a line; see PAPERS_SCHEMA
+    (shipped as papers.schema.json).
+
+    A line per item keeps the file readable and its diffs small, lets each item go
+    through the JSON module's C encoder (`indent` would make it encode in Python), and
+    lets a large list's papers be encoded by worker processes.
+    """
+    keys = bibtex_keys(site) if keys is None else keys
+    lines = {name: [_json_line(item) for item in items] for name, items in _lists_of_nodes(site).items()}
+    lines["papers"] = fork_map(lambda paper: _json_line(paper_record(site, paper, keys[paper.slug])), site.papers)
+    fields = [f" {json.dumps('version')}: {SCHEMA_VERSION}"]
+    fields += [f" {json.dumps(name)}: [\n  " + ",\n  ".join(items) + "\n ]" if items else f" {json.dumps(name)}: []"
+               for name, items in lines.items()]
+    return "{\n" + ",\n".join(sorted(fields)) + "\n}\n"
 
 
 # ---------------------------------------------------------------------------- Atom
@@ -259,8 +280,12 @@ def bibtex_escape(text: str) -> str:
     return _BIBTEX_RE.sub(lambda m: _BIBTEX_SPECIAL[m.group(0)], " ".join(text.split()))
 
 
+_NOT_ASCII_WORD = re.compile(r"[^a-z0-9]")
+_TITLE_WORD_BREAK = re.compile(r"[\s:\-–—/]+")
+
+
 def _ascii_word(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower())
+    return _NOT_ASCII_WORD.sub("", unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower())
 
 
 _SKIP_WORDS = {"a", "an", "the", "on", "of", "for", "to", "in", "and", "with", "towards", "toward"}
@@ -269,7 +294,7 @@ _SKIP_WORDS = {"a", "an", "the", "on", "of", "for", "to", "in", "and", "with", "
 def base_key(paper: Paper) -> str:
     """`lastnameYEARword`, ASCII: li2024snapkv; `anon` when no author is known."""
     author = _ascii_word(paper.authors[0].split()[-1]) if paper.authors else ""
-    words = [_ascii_word(w) for w in re.split(r"[\s:\-–—/]+", paper.title)]
+    words = (_ascii_word(w) for w in _TITLE_WORD_BREAK.split(paper.title))
     word = next((w for w in words if w and w not in _SKIP_WORDS), "paper")
     return f"{author or 'anon'}{paper.year or ''}{word}"
 
@@ -310,10 +335,13 @@ def bibtex_entry(paper: Paper, key: str | None = None) -> str:
     return f"@misc{{{key or base_key(paper)},\n{body}\n}}\n"
 
 
-def bibtex_all(site: Site) -> str:
-    """Every paper, in the site's order (newest first)."""
-    keys = bibtex_keys(site)
-    return "\n".join(bibtex_entry(p, keys[p.slug]) for p in site.papers)
+def bibtex_all(site: Site, entries: dict[str, str] | None = None) -> str:
+    """Every paper, in the site's order (newest first); `entries` are slug -> `bibtex_entry`
+    when the caller has them already."""
+    if entries is None:
+        keys = bibtex_keys(site)
+        entries = {p.slug: bibtex_entry(p, keys[p.slug]) for p in site.papers}
+    return "\n".join(entries[p.slug] for p in site.papers)
 
 
 # ---------------------------------------------------------------------------- files
@@ -322,14 +350,15 @@ def bibtex_all(site: Site) -> str:
 def render_files(site: Site, site_url: str | None = None) -> dict[str, str]:
     """The non-page files of the site, `{uri: text}`: added as static files next to the pages."""
     keys = bibtex_keys(site)
+    entries = {paper.slug: bibtex_entry(paper, keys[paper.slug]) for paper in site.papers}
     files = {
-        "papers.json": papers_json(site),
+        "papers.json": papers_json(site, keys),
         "papers.schema.json": papers_schema_json(),
         "feed.xml": atom_feed(site, site_url),
-        "papers.bib": bibtex_all(site),
+        "papers.bib": bibtex_all(site, entries),
     }
-    for paper in site.papers:
-        files[f"bib/{paper.slug}.bib"] = bibtex_entry(paper, keys[paper.slug])
+    for slug, entry in entries.items():
+        files[f"bib/{slug}.bib"] = entry
     return dict(sorted(files.items()))
 
 
