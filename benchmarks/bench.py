@@ -8,8 +8,9 @@ content/papers/ with device names from content/hardware.yml and the names of
 other synthetic papers, then measures, each in its own subprocess:
 
 - import: `python -m generator import` of a Hugging Face dump (layout C) of the papers;
-- the generator stage (load, validate, taxonomy, links, render, exports: `render.generate`, the
-  plugin's own path) and its peak RSS;
+- the generator stage (`render.generate`, the plugin's own path: load, validate, taxonomy, then
+  links between papers side by side with the listing pages and exports, then paper pages) and
+  its peak RSS;
 - `generate --out DIR` run twice: how many files the second run rewrote;
 - the full `mkdocs build` (with the reading-list plugin): wall time and peak RSS;
 - MkDocs alone: the same generated Markdown built with no plugin of ours, so
@@ -219,17 +220,17 @@ def stage_worker(content: Path, templates: Path) -> dict:
 
     It runs `render.generate`, the path `mkdocs build` takes, and times the calls
     that make it up by wrapping them: reading files and the rest of validation
-    (load_content), taxonomy and links (build_site), the pages (render_site) and
-    the other files (papers.json, feed, BibTeX).
+    (load_content), each paper's hardware, topics and results (derive_facts), the
+    round where links between papers are found side by side with the listing
+    pages and the exports, and last the paper pages.
     """
     import resource
 
-    import generator.links as links_module
     import generator.render as render_module
     from generator.store import Store
 
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    parts = ("read", "load", "build", "links", "render", "exports")
+    parts = ("read", "load", "facts", "side_by_side", "paper_pages")
     # CPU seconds (this process and its workers) and wall seconds spent in the wrapped calls.
     cpu = dict.fromkeys(parts, 0.0)
     wall = dict.fromkeys(parts, 0.0)
@@ -250,11 +251,12 @@ def stage_worker(content: Path, templates: Path) -> dict:
         return wrapper
 
     Store.read_paper_files = timed("read", Store.read_paper_files)
-    links_module.derive_links = timed("links", links_module.derive_links)
     render_module.load_content = timed("load", render_module.load_content)
-    render_module.build_site = timed("build", render_module.build_site)
-    render_module.render_site = timed("render", render_module.render_site)
-    render_module.exports.render_files = timed("exports", render_module.exports.render_files)
+    render_module.derive_facts = timed("facts", render_module.derive_facts)
+    # In generate() itself: the side-by-side round, then the paper pages (its only call to
+    # render_pages; the listing pages' calls run in the round's workers).
+    render_module.workers.side_by_side = timed("side_by_side", render_module.workers.side_by_side)
+    render_module.render_pages = timed("paper_pages", render_module.render_pages)
 
     start_cpu, start_wall = cpu_seconds(), time.perf_counter()
     generated = render_module.generate(content, templates)
@@ -267,10 +269,9 @@ def stage_worker(content: Path, templates: Path) -> dict:
         result[kind] = {
             "load": spent["read"],
             "validate": spent["load"] - spent["read"],
-            "taxonomy": spent["build"] - spent["links"],
-            "links": spent["links"],
-            "render": spent["render"],
-            "exports": spent["exports"],
+            "taxonomy": spent["facts"],
+            "links_listing_exports": spent["side_by_side"],
+            "paper_pages": spent["paper_pages"],
             "generator": total[kind],
         }
     return {
@@ -337,11 +338,12 @@ def table(rows: list[dict]) -> str:
         return row["build"]["cpu"] / row["n"] * 1000
 
     lines = [
-        "| papers | import | load | validate | taxonomy | links | render | exports | **generator** | generator wall "
+        "| papers | import | load | validate | taxonomy | links ∥ listing pages ∥ exports | paper pages "
+        "| **generator** | generator wall "
         "| generator peak RSS | mkdocs build | build wall | build per paper | vs smallest | build peak RSS "
         "| MkDocs alone | generator / MkDocs alone | generator share of build | share of build, wall "
         "| search index per paper | rewritten by 2nd generate |",
-        "|" + " ---: |" * 22,
+        "|" + " ---: |" * 21,
     ]
     for row in rows:
         cpu = row["cpu"]
@@ -349,7 +351,7 @@ def table(rows: list[dict]) -> str:
         lines.append(" | ".join([
             f"| {row['n']:,}",
             f"{row['import']['cpu']:.1f} s" if "import" in row else "–",
-            *(f"{cpu[k]:.2f} s" for k in ("load", "validate", "taxonomy", "links", "render", "exports")),
+            *(f"{cpu[k]:.2f} s" for k in ("load", "validate", "taxonomy", "links_listing_exports", "paper_pages")),
             f"**{cpu['generator']:.2f} s**",
             f"{row['wall']['generator']:.2f} s",
             f"{row['peak_mib']:.0f} MiB",

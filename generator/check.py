@@ -22,7 +22,7 @@ from .clean import normalized_title
 from .importer import NEAR_IDENTICAL, TitleIndex
 from .model import ContentError, Paper, Problem, closest
 from .store import HARDWARE_FILE, TOPICS_FILE, PaperFile, Store
-from .taxonomy import Hardware, Topics, load_hardware, load_topics
+from .taxonomy import Hardware, Mention, Topics, load_hardware, load_topics
 from .workers import fork_map
 
 # How many of a title's rarest words (and pairs of words) select the titles it is
@@ -87,21 +87,27 @@ def collect(content_dir: Path | str) -> CheckedContent:
             result.topics = loaded
     hardware = result.hardware
 
-    def check_file(file: PaperFile) -> tuple[Paper | None, list[Problem], list[Problem]]:
-        """The file's paper, its problems, and its warnings of devices the taxonomy lacks."""
+    def check_file(file: PaperFile) -> tuple[Paper | None, list[Problem], list[Problem], list[tuple[Mention, ...]]]:
+        """The file's paper, its problems, its warnings of devices the taxonomy lacks, and the
+        hardware detected in its title and abstract."""
         paper, found = file.validate()
-        unknown = unknown_devices(file, hardware) if paper is not None and hardware is not None else []
-        return paper, found, unknown
+        if paper is None or hardware is None:
+            return paper, found, [], []
+        unknown = unknown_devices(file, hardware)
+        return paper, found, unknown, [tuple(hardware.detect(paper.title)), tuple(hardware.detect(paper.abstract))]
 
     files: dict[str, PaperFile] = {}
     device_warnings: list[Problem] = []
     read = store.read_paper_files()
-    for file, (paper, found, unknown) in zip(read, fork_map(check_file, read)):
+    for file, (paper, found, unknown, detected) in zip(read, fork_map(check_file, read)):
         problems.extend(found)
         device_warnings.extend(unknown)
         if paper is not None:
             result.papers.append(paper)
             files[paper.slug] = file
+        if detected:  # detected in a worker process: the site's own workers need not detect it again
+            hardware.remember(paper.title, detected[0])
+            hardware.remember(paper.abstract, detected[1])
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
     problems.extend(check_duplicates(result.papers, files))
@@ -183,15 +189,18 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
 def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, int, float]]:
     """(i, j, score) with i < j for titles at least `cutoff` alike, letters and digits compared.
 
-    Each title is looked up among the earlier ones in a TitleIndex (the one the
-    import uses), which compares it only with titles sharing a rare word.
+    All titles go into a TitleIndex (the one the import uses), which compares a
+    title only with titles sharing a rare word; each title is then looked up
+    there, in worker processes for a large list, and keeps the earlier titles found.
     """
     index = TitleIndex()
-    pairs = []
-    for j, title in enumerate(titles):
-        pairs.extend((i, j, score) for i, score in index.matches(title, cutoff))
+    for title in titles:
         index.add(title)
-    return sorted(pairs)
+
+    def earlier_matches(j: int) -> list[tuple[int, int, float]]:
+        return [(i, j, score) for i, score in index.matches(titles[j], cutoff) if i < j]
+
+    return sorted(pair for found in fork_map(earlier_matches, range(len(titles))) for pair in found)
 
 
 def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:

@@ -242,10 +242,8 @@ def derive_links(
 ) -> tuple[list[Mention], dict[str, list[str]], dict[str, list[Related]]]:
     """(mentions, mentioned_by, related) of the papers; for a large list, mentions and related
     papers are worked out side by side in two worker processes."""
-    tasks = [lambda: find_mentions(papers), lambda: related_papers(papers, hardware, topics, k=k)]
-    if len(papers) < workers.PARALLEL_ITEMS:
-        jobs = 1
-    mentions, related = workers.fork_map(lambda task: task(), tasks, jobs, min_items=len(tasks),
-                                         ranges_per_worker=1)
+    mentions, related = workers.side_by_side(
+        [lambda: find_mentions(papers), lambda: related_papers(papers, hardware, topics, k=k)],
+        parallel=len(papers) >= workers.PARALLEL_ITEMS, jobs=jobs)
     return mentions, mentioned_by(mentions), related
 

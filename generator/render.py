@@ -13,17 +13,17 @@ import json
 import posixpath
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from markupsafe import Markup
 
-from . import exports, workers
+from . import exports, links, workers
 from .model import Paper, Problem, is_http_url
 from .results import Result, all_results, node_results
-from .site import Site, build_site, evidence_for, load_content, papers_by_year
+from .site import Site, attach_links, derive_facts, evidence_for, load_content, papers_by_year
 
 _MARKDOWN_ACTIVE_CHARS = "\\`*_{}[]()#+!|~^=:$<>&\"'"
 # Each character to its character reference, one `str.replace` each (a C scan of the
@@ -158,19 +158,29 @@ class Renderer:
     env: Environment
 
     def __post_init__(self) -> None:
-        self.spans: dict[str, list[tuple[int, int, str]]] = {}
-        self.mentions_of: dict[str, list[str]] = {}  # slug -> the papers it names, in text order, once each
-        for mention in self.site.mentions:
-            self.spans.setdefault(mention.source, []).append((mention.start, mention.end, mention.target))
-            named = self.mentions_of.setdefault(mention.source, [])
-            if mention.target not in named:
-                named.append(mention.target)
         self.by_slug = self.site.by_slug
         # A paper appears on many listing pages (its devices, their architecture and vendor, its
         # topics, the indexes): each fragment is built once per folder it is linked from.
         self._fragments: dict[tuple, Markup] = {}
         self.env.globals.update(paper_link=self.paper_link, hardware_names=self.hardware_names,
                                 topic_names=self.topic_names, result_row=self.result_row)
+
+    @cached_property
+    def spans(self) -> dict[str, list[tuple[int, int, str]]]:
+        """slug -> (start, end, target) of each name of another paper in its abstract.
+
+        Worked out when the first paper page asks: the listing pages are rendered
+        while the links between papers are still being found.
+        """
+        spans: dict[str, list[tuple[int, int, str]]] = {}
+        for mention in self.site.mentions:
+            spans.setdefault(mention.source, []).append((mention.start, mention.end, mention.target))
+        return spans
+
+    @cached_property
+    def mentions_of(self) -> dict[str, list[str]]:
+        """slug -> the papers it names, in text order, once each."""
+        return {source: list(dict.fromkeys(target for _, _, target in found)) for source, found in self.spans.items()}
 
     @pass_context
     def paper_link(self, context, paper: Paper) -> Markup:
@@ -333,21 +343,32 @@ def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) 
     default: the CPUs this process may use), with the same result.
     """
     renderer = Renderer(site, make_environment(templates_dir))
+    return dict(sorted(render_pages(renderer, [*listing_pages(site), *paper_pages(site)], jobs)))
 
+
+def listing_pages(site: Site) -> list[tuple[str, Any]]:
+    """(kind, subject) of every page but the papers' own, longest first: hardware and topic
+    pages, then the indexes. They show no links between papers."""
+    hardware, topics = site.hardware, site.topics
+    return [
+        *(("hardware", node) for node in hardware.nodes.values() if site.node_papers.get(node.id)),
+        *(("topic", topic) for topic in topics.topics.values() if site.topic_papers.get(topic.id)),
+        *(("index", uri) for uri in INDEX_PAGES),
+    ]
+
+
+def paper_pages(site: Site) -> list[tuple[str, Any]]:
+    return [("paper", paper) for paper in site.papers]
+
+
+def render_pages(renderer: Renderer, pages: list[tuple[str, Any]], jobs: int | None = None) -> list[tuple[str, str]]:
+    """(uri, markdown) of each (kind, subject) page, in worker processes for a long list."""
     def render(page: tuple[str, Any]) -> tuple[str, str]:
         # In a worker, `renderer` is the parent's, copied by the fork: its caches fill per process.
         kind, subject = page
         return getattr(renderer, f"{kind}_page")(subject)
 
-    hardware, topics = site.hardware, site.topics
-    # Listing pages first: the longest, so no worker is left with one at the end.
-    pages = [
-        *(("hardware", node) for node in hardware.nodes.values() if site.node_papers.get(node.id)),
-        *(("topic", topic) for topic in topics.topics.values() if site.topic_papers.get(topic.id)),
-        *(("index", uri) for uri in INDEX_PAGES),
-        *(("paper", paper) for paper in site.papers),
-    ]
-    return dict(sorted(workers.fork_map(render, pages, jobs, ranges_per_worker=32)))
+    return workers.fork_map(render, pages, jobs, ranges_per_worker=32)
 
 
 @dataclass
@@ -363,11 +384,31 @@ class Generated:
 def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
              site_url: str | None = None) -> Generated:
     """Read and validate `content/` (raising ContentError with every error), derive the site,
-    render its pages and files: the one path `mkdocs build` and `generate --out` share."""
+    render its pages and files: the one path `mkdocs build` and `generate --out` share.
+
+    Links between papers take seconds at scale, and only the papers' own pages
+    show them: a large list's listing pages and exports are made by worker
+    processes side by side with them, then the paper pages once they are known.
+    """
     with workers.fewer_collections():
         papers, hardware, topics, warnings = load_content(content_dir)
-        site = build_site(papers, hardware, topics, related_k=related_k)
-        return Generated(site, render_site(site, templates_dir), exports.render_files(site, site_url), warnings)
+        site = derive_facts(papers, hardware, topics)
+        renderer = Renderer(site, make_environment(templates_dir))
+        listing = listing_pages(site)
+        hardware_pages = [page for page in listing if page[0] == "hardware"]
+        other_pages = [page for page in listing if page[0] != "hardware"]
+        papers_by = (site.papers, site.paper_hardware, site.paper_topics)
+        related, hardware_markdown, mentions, other_markdown, files = workers.side_by_side([
+            # Longest first, so that neither worker is left with a long one at the end.
+            lambda: links.related_papers(*papers_by, k=related_k),
+            lambda: render_pages(renderer, hardware_pages),
+            lambda: links.find_mentions(site.papers),
+            lambda: render_pages(renderer, other_pages),
+            lambda: exports.render_files(site, site_url),
+        ], parallel=len(site.papers) >= workers.PARALLEL_ITEMS)
+        attach_links(site, mentions, links.mentioned_by(mentions), related)
+        pages = [*hardware_markdown, *other_markdown, *render_pages(renderer, paper_pages(site))]
+        return Generated(site, dict(sorted(pages)), files, warnings)
 
 
 # The pages that are one of a kind: uri -> the Renderer method giving its template and context.

@@ -105,6 +105,14 @@ def paper_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
 
 def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5) -> Site:
     """Derive hardware, topics, mentions and related papers for validated content."""
+    site = derive_facts(papers, hardware, topics)
+    attach_links(site, *links.derive_links(site.papers, site.paper_hardware, site.paper_topics, k=related_k))
+    return site
+
+
+def derive_facts(papers: list[Paper], hardware: Hardware, topics: Topics) -> Site:
+    """The site without links between papers: each paper's facts, and the papers of each
+    hardware node and topic. `attach_links` completes it."""
     papers = sorted(papers, key=paper_order)
     site = Site(papers=papers, hardware=hardware, topics=topics)
     for paper, facts in zip(papers, fork_map(lambda paper: paper_facts(paper, hardware, topics), papers)):
@@ -121,9 +129,13 @@ def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_
             topic_papers[topic_id].append(paper)
     site.node_papers = dict(node_papers)
     site.topic_papers = dict(topic_papers)
-    site.mentions, site.mentioned_by, site.related = links.derive_links(
-        papers, site.paper_hardware, site.paper_topics, k=related_k)
     return site
+
+
+def attach_links(site: Site, mentions: list[links.Mention], mentioned_by: dict[str, list[str]],
+                 related: dict[str, list[links.Related]]) -> None:
+    """Complete `site` with what `links.derive_links` found."""
+    site.mentions, site.mentioned_by, site.related = mentions, mentioned_by, related
 
 
 def evidence_for(site: Site, paper: Paper, node_id: str) -> Evidence | None:

@@ -298,6 +298,13 @@ class Hardware:
             found = self._detected[text] = self._detect(text)
         return list(found)
 
+    def remember(self, text: str, found: Iterable[Mention]) -> None:
+        """Take `found` as what `detect(text)` finds: a worker process that detected it hands
+        it back, and processes forked later inherit it instead of detecting it again."""
+        if len(self._detected) >= DETECTED_TEXTS:
+            self._detected.clear()
+        self._detected[text] = tuple(found)
+
     def _detect(self, text: str) -> tuple[Mention, ...]:
         pattern, owner = self._matcher
         candidates = []

@@ -55,7 +55,10 @@ def default_jobs() -> int:
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    """Forking is safe here: no other thread may hold a lock, and this is no worker itself
+    (a pool's workers may not have workers of their own)."""
+    return ("fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+            and not multiprocessing.current_process().daemon)
 
 
 def _run_range(bounds: tuple[int, int]) -> list[Any]:
@@ -92,3 +95,16 @@ def fork_map(function: Callable[[Item], Out], items: Sequence[Item], jobs: int |
     finally:
         gc.unfreeze()
         _TASK = None
+
+
+def _call(task: Callable[[], Out]) -> Out:
+    return task()
+
+
+def side_by_side(tasks: Sequence[Callable[[], Any]], parallel: bool = True, jobs: int | None = None) -> list[Any]:
+    """`[task() for task in tasks]`, each task in a forked worker as one comes free (when
+    `parallel`). Workers take the tasks in the order given: longest first keeps them even."""
+    if not parallel:
+        return [task() for task in tasks]
+    # One range per task: a worker that finishes early takes the next task.
+    return fork_map(_call, tasks, jobs, min_items=2, ranges_per_worker=len(tasks))

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli
-from generator.check import check_content, near_identical_pairs
+from generator import cli, workers
+from generator.check import check_content, collect, near_identical_pairs
 from generator.model import ContentError
-from generator.site import load_content
+from generator.site import build_site, load_content
+from generator.taxonomy import Hardware
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "fixtures" / "broken" / "content"
@@ -208,3 +209,28 @@ def test_a_pasted_page_imports_and_passes(content, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
     assert cli.main(["--content", str(content), "import", "-", "--added", "2025-01-15"]) == 0
     assert check_lines(content, capsys)[0] == 0
+
+
+def test_hardware_detected_by_checking_workers_is_not_detected_again(monkeypatch):
+    """Checking detects each title's and abstract's hardware in worker processes; the site
+    built after it reuses what they found."""
+    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
+    checked = collect(ROOT / "content")
+    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 10**9)  # build the site here, where calls are seen
+    detected_again = []
+    original = Hardware._detect
+    monkeypatch.setattr(Hardware, "_detect", lambda self, text: detected_again.append(text) or original(self, text))
+    site = build_site(checked.papers, checked.hardware, checked.topics)
+    assert detected_again == []
+    assert "a100" in site.paper_hardware["snapkv"]
+
+
+def test_near_identical_titles_are_found_the_same_by_worker_processes(monkeypatch):
+    titles = [f"Fast Attention Kernels for {device} GPUs" for device in ("Hopper", "Ada", "Hoper")] * 3
+    serial = near_identical_pairs(titles)
+    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
+    # Each Hopper/Hoper title pairs with every other one; Ada only with its own copies.
+    hopper = [0, 2, 3, 5, 6, 8]
+    assert [(i, j) for i, j, _ in serial] == sorted(
+        [(i, j) for i in hopper for j in hopper if i < j] + [(1, 4), (1, 7), (4, 7)])
+    assert near_identical_pairs(titles) == serial

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 from mkdocs.utils.meta import get_data
 
-from generator.render import escape_markdown, front_matter, render_site, safe_href
+from generator import workers
+from generator.render import escape_markdown, front_matter, generate, render_site, safe_href
 from generator.site import build_site, load_content
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,3 +179,14 @@ def test_paper_pages_rendered_in_worker_processes_are_the_same(small_site, small
     monkeypatch.setattr(workers, "PARALLEL_ITEMS", 1)
     monkeypatch.setattr(workers, "can_fork", lambda: True)  # pytest may run threads of its own
     assert render_site(small_site, TEMPLATES, jobs=2) == small_pages
+
+
+def test_generate_in_worker_processes_makes_the_same_site(monkeypatch):
+    """Links found side by side with the listing pages and exports, pages rendered by
+    workers: the same pages and files as one process makes."""
+    serial = generate(ROOT / "content", TEMPLATES)
+    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
+    forked = generate(ROOT / "content", TEMPLATES)
+    assert forked.pages == serial.pages and forked.files == serial.files
+    assert forked.site.mentions and any(forked.site.related.values())
+    assert "## Related papers" in forked.pages["papers/snapkv.md"]
