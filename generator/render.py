@@ -236,11 +236,13 @@ class Renderer:
 
     def paper_page(self, paper: Paper) -> tuple[str, str]:
         site, by_slug, uri = self.site, self.by_slug, paper_uri(paper.slug)
+        topic_list = [site.topics.topics[t] for t in site.paper_topics[paper.slug]]
         return uri, self.render(
             "paper.md.j2", uri,
             paper=paper,
             hardware_nodes=[site.hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
-            topic_list=[site.topics.topics[t] for t in site.paper_topics[paper.slug]],
+            topic_list=topic_list,
+            tags=[html.escape(topic.name, quote=True) for topic in topic_list],
             abstract=self.abstract_with_links(paper, uri),
             related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
                       [site.topics.topics[t].name for t in r.shared_topics]) for r in site.related.get(paper.slug, [])],
