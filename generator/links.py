@@ -8,12 +8,12 @@ TF-IDF product taken in row blocks, keeping only the top few per paper.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfTransformer
 from sklearn.preprocessing import normalize
 
 from . import workers
@@ -132,6 +132,37 @@ COMMON_FEATURE_PAPERS = 200
 BLOCK_ROWS = 2048
 
 
+# Words as related papers compare them: a word may hold inner dots and hyphens ("fp8",
+# "a100-80gb", "zero-infinity"); common English words do not count.
+_WORD = re.compile(r"(?u)\b[\w][\w.-]*[\w]\b|\b\w\b")
+
+
+def word_counts(texts: list[str]) -> sparse.csr_matrix:
+    """How often each word occurs in each text, lowercased, without English stop words: the
+    matrix scikit-learn's CountVectorizer gives (columns in word order), counted with
+    `collections.Counter` over each text's words, which is several times faster than its
+    loop over every word."""
+    vocabulary: dict[str, int] = {}
+    columns: list[int] = []
+    counts: list[int] = []
+    row_starts = [0]
+    for text in texts:
+        found = Counter(_WORD.findall(text.lower()))
+        for word in ENGLISH_STOP_WORDS & found.keys():
+            del found[word]
+        columns.extend([vocabulary.setdefault(word, len(vocabulary)) for word in found])
+        counts.extend(found.values())
+        row_starts.append(len(columns))
+    # Columns in word order, as CountVectorizer sorts them.
+    position = np.empty(len(vocabulary), dtype=np.int64)
+    position[[vocabulary[word] for word in sorted(vocabulary)]] = np.arange(len(vocabulary))
+    matrix = sparse.csr_matrix(
+        (np.asarray(counts, dtype=np.float32), position[np.asarray(columns, dtype=np.int64)], row_starts),
+        shape=(len(texts), max(len(vocabulary), 1)), dtype=np.float32)
+    matrix.sort_indices()
+    return matrix
+
+
 def _labels_matrix(labels: list[list[str]]) -> sparse.csr_matrix:
     vocabulary = sorted({label for row in labels for label in row})
     column = {label: i for i, label in enumerate(vocabulary)}
@@ -183,9 +214,7 @@ def related_papers(
     if len(papers) < 2:
         return {p.slug: [] for p in papers}
     texts = [f"{p.title}\n{p.title}\n{p.abstract}" for p in papers]
-    vectorizer = TfidfVectorizer(stop_words="english", sublinear_tf=True, min_df=1, dtype=np.float32,
-                                 token_pattern=r"(?u)\b[\w][\w.-]*[\w]\b|\b\w\b")
-    text_matrix = normalize(vectorizer.fit_transform(texts))
+    text_matrix = normalize(TfidfTransformer(sublinear_tf=True).fit_transform(word_counts(texts)))
     combined = sparse.hstack([
         text_matrix * np.sqrt(TEXT_WEIGHT),
         _labels_matrix([hardware.get(p.slug, []) for p in papers]) * np.sqrt(HARDWARE_WEIGHT),

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import pytest
 
 from generator import links, workers
 from generator.model import Paper
+from generator.site import load_content
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def paper(slug: str, abstract: str) -> Paper:
@@ -72,3 +78,19 @@ def test_links_worked_out_in_worker_processes_are_the_same(monkeypatch):
 def test_lists_too_short_to_relate(n):
     papers = [paper("only", "Alone.")][:n]
     assert related_slugs(papers) == {p.slug: [] for p in papers}
+
+
+def test_word_counts_are_those_of_scikit_learns_count_vectorizer():
+    """Related papers count words with their own loop; the matrix is CountVectorizer's."""
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    papers, _, _, _ = load_content(ROOT / "content")
+    texts = [f"{p.title}\n{p.title}\n{p.abstract}" for p in papers]
+    texts += ["The A100-80GB and the a100-80gb: FP8, fp8... e.g. x y", "", "the of and"]
+    expected = CountVectorizer(stop_words="english", dtype=np.float32,
+                               token_pattern=links._WORD.pattern).fit_transform(texts)
+    expected.sort_indices()  # CountVectorizer leaves each row's columns in first-seen order
+    counted = links.word_counts(texts)
+    assert counted.shape == expected.shape and counted.dtype == expected.dtype
+    assert (counted.indptr == expected.indptr).all() and (counted.indices == expected.indices).all()
+    assert (counted.data == expected.data).all()
