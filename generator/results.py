@@ -73,6 +73,7 @@ _KIND = re.compile("|".join(f"(?P<{kind}>{words})" for kind, words in _KIND_WORD
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost|speed\s?up|"
                      r"better|cut|gain|decreas\w*|smaller", re.I)
+_DIGIT = re.compile(r"\d")  # every candidate holds one (`_NUM`)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
 _BASELINE = re.compile(
@@ -144,10 +145,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     spans = sentence_spans(text) if abstract_spans is None else abstract_spans
     sentences = [(start, text[start:end]) for start, end in spans if text[start:end].strip()]
     for offset, sentence in sentences:
-        if _BACKGROUND.search(sentence):
+        # Most sentences hold no number: the cheapest test first.
+        if not _DIGIT.search(sentence):
             continue
         matches = list(CANDIDATE.finditer(sentence))
-        if not matches:
+        if not matches or _BACKGROUND.search(sentence):
             continue
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
