@@ -3,7 +3,7 @@
 Plain functions from a `Site` to text. Every output is deterministic: the same
 content always gives the same bytes (no clock, sorted keys, stable order), so
 builds stay reproducible. `render_files` gathers them as `{uri: text}` for the
-MkDocs plugin and `generate --out`, next to the Markdown pages of `render_site`.
+MkDocs plugin and `generate --out` (`render.generate`), next to the Markdown pages.
 """
 
 from __future__ import annotations

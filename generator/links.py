@@ -268,11 +268,11 @@ def derive_links(
     topics: dict[str, list[str]],
     k: int = 5,
     jobs: int | None = None,
-) -> tuple[list[Mention], dict[str, list[str]], dict[str, list[Related]]]:
-    """(mentions, mentioned_by, related) of the papers; for a large list, mentions and related
-    papers are worked out side by side in two worker processes."""
+) -> tuple[list[Mention], dict[str, list[Related]]]:
+    """(mentions, related) of the papers; for a large list, the two are worked out side by
+    side in two worker processes."""
     mentions, related = workers.side_by_side(
         [lambda: find_mentions(papers), lambda: related_papers(papers, hardware, topics, k=k)],
         parallel=len(papers) >= workers.PARALLEL_ITEMS, jobs=jobs)
-    return mentions, mentioned_by(mentions), related
+    return mentions, related
 

@@ -132,6 +132,11 @@ def front_matter(meta: dict[str, Any]) -> Markup:
     return Markup(_NOT_PLAIN_IN_YAML.sub(_yaml_escape, json.dumps(meta, ensure_ascii=False)))
 
 
+def html_text(value: Any) -> str:
+    """Text for the places Material writes front matter into HTML as is (<title>, tags)."""
+    return html.escape(str(value), quote=True)
+
+
 def make_environment(templates_dir: Path | str) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates_dir)),
@@ -145,8 +150,7 @@ def make_environment(templates_dir: Path | str) -> Environment:
     )
     env.filters["href"] = safe_href
     env.filters["md"] = lambda v: Markup(escape_markdown(v))
-    # Text for the places Material writes front matter into HTML as is (<title>, tags).
-    env.filters["html_text"] = lambda v: html.escape(str(v), quote=True)
+    env.filters["html_text"] = html_text
     env.globals.update(link=link, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        front_matter=front_matter)
     return env
@@ -242,7 +246,7 @@ class Renderer:
             paper=paper,
             hardware_nodes=[site.hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
             topic_list=topic_list,
-            tags=[html.escape(topic.name, quote=True) for topic in topic_list],
+            tags=[html_text(topic.name) for topic in topic_list],
             abstract=self.abstract_with_links(paper, uri),
             related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
                       [site.topics.topics[t].name for t in r.shared_topics]) for r in site.related.get(paper.slug, [])],
@@ -399,16 +403,15 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
         listing = listing_pages(site)
         hardware_pages = [page for page in listing if page[0] == "hardware"]
         other_pages = [page for page in listing if page[0] != "hardware"]
-        papers_by = (site.papers, site.paper_hardware, site.paper_topics)
         related, hardware_markdown, mentions, other_markdown, files = workers.side_by_side([
             # Longest first, so that neither worker is left with a long one at the end.
-            lambda: links.related_papers(*papers_by, k=related_k),
+            lambda: links.related_papers(site.papers, site.paper_hardware, site.paper_topics, k=related_k),
             lambda: render_pages(renderer, hardware_pages),
             lambda: links.find_mentions(site.papers),
             lambda: render_pages(renderer, other_pages),
             lambda: exports.render_files(site, site_url),
         ], parallel=len(site.papers) >= workers.PARALLEL_ITEMS)
-        attach_links(site, mentions, links.mentioned_by(mentions), related)
+        attach_links(site, mentions, related)
         pages = [*hardware_markdown, *other_markdown, *render_pages(renderer, paper_pages(site))]
         return Generated(site, dict(sorted(pages)), files, warnings)
 

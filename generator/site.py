@@ -132,10 +132,9 @@ def derive_facts(papers: list[Paper], hardware: Hardware, topics: Topics) -> Sit
     return site
 
 
-def attach_links(site: Site, mentions: list[links.Mention], mentioned_by: dict[str, list[str]],
-                 related: dict[str, list[links.Related]]) -> None:
-    """Complete `site` with what `links.derive_links` found."""
-    site.mentions, site.mentioned_by, site.related = mentions, mentioned_by, related
+def attach_links(site: Site, mentions: list[links.Mention], related: dict[str, list[links.Related]]) -> None:
+    """Complete `site` with the mentions and related papers `links.derive_links` finds."""
+    site.mentions, site.mentioned_by, site.related = mentions, links.mentioned_by(mentions), related
 
 
 def evidence_for(site: Site, paper: Paper, node_id: str) -> Evidence | None:
