@@ -211,10 +211,9 @@ def test_a_pasted_page_imports_and_passes(content, capsys, monkeypatch):
     assert check_lines(content, capsys)[0] == 0
 
 
-def test_hardware_detected_by_checking_workers_is_not_detected_again(monkeypatch):
+def test_hardware_detected_by_checking_workers_is_not_detected_again(forking, monkeypatch):
     """Checking detects each title's and abstract's hardware in worker processes; the site
     built after it reuses what they found."""
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
     checked = collect(ROOT / "content")
     monkeypatch.setattr(workers, "PARALLEL_ITEMS", 10**9)  # build the site here, where calls are seen
     detected_again = []
@@ -225,8 +224,9 @@ def test_hardware_detected_by_checking_workers_is_not_detected_again(monkeypatch
     assert "a100" in site.paper_hardware["snapkv"]
 
 
-def test_near_identical_titles_are_found_the_same_by_worker_processes(monkeypatch):
+def test_near_identical_titles_are_found_the_same_by_worker_processes(forking, monkeypatch):
     titles = [f"Fast Attention Kernels for {device} GPUs" for device in ("Hopper", "Ada", "Hoper")] * 3
+    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 10**9)
     serial = near_identical_pairs(titles)
     monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
     # Each Hopper/Hoper title pairs with every other one; Ada only with its own copies.

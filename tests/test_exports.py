@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from generator import exports, workers
+from generator import exports
 from generator.model import Paper
 from generator.render import render_site
 from generator.site import build_site, load_content
@@ -58,12 +58,11 @@ def test_papers_json_holds_every_paper_with_its_data(site, data):
     assert all(set(p["hardware_rollup"]) <= ids for p in data["papers"])
 
 
-def test_papers_json_is_its_data_with_one_paper_a_line(site, files, data, monkeypatch):
+def test_papers_json_is_its_data_with_one_paper_a_line(site, files, data, forking):
     assert data == exports.papers_data(site)
     lines = files["papers.json"].splitlines()
     assert sum(1 for line in lines if line.startswith('  {"abstract": ')) == len(site.papers)
     # The same file when worker processes encode the papers.
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
     assert exports.papers_json(site) == files["papers.json"]
 
 

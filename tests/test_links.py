@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator import links, workers
+from generator import links
 from generator.model import Paper
 from generator.site import load_content
 
@@ -65,12 +65,10 @@ def test_shared_devices_and_topics_count_and_are_named():
     assert first.slug == "c" and first.shared_hardware == ("a100",) and first.shared_topics == ("kv-cache",)
 
 
-def test_links_worked_out_in_worker_processes_are_the_same(monkeypatch):
+def test_links_worked_out_in_worker_processes_are_the_same(forking):
     papers = [paper(f"paper-{i}", f"We present Sys{i % 7}Net, a system. It improves on Sys{(i + 1) % 7}Net "
                                   f"for topic {i % 5} and layer {i % 3}.") for i in range(40)]
     serial = links.derive_links(papers, {}, {}, jobs=1)
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
-    monkeypatch.setattr(workers, "can_fork", lambda: True)
     assert links.derive_links(papers, {}, {}, jobs=2) == serial
 
 

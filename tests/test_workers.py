@@ -11,12 +11,6 @@ import pytest
 from generator import workers
 
 
-@pytest.fixture
-def forking(monkeypatch):
-    # pytest (and its plugins) may run threads of their own, which would keep fork_map serial.
-    monkeypatch.setattr(workers, "can_fork", lambda: True)
-
-
 def test_results_come_back_in_item_order(forking):
     items = list(range(101))
     assert workers.fork_map(lambda n: n * n, items, jobs=2, min_items=1) == [n * n for n in items]
