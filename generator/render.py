@@ -107,6 +107,18 @@ def link(context, text: Any, to_uri: str, css: str | None = None) -> Markup:
     return link_from(context["page_dir"], text, to_uri, css)
 
 
+@pass_context
+def hardware_link(context, node: Any, css: str | None = None) -> Markup:
+    """A link to a hardware node's page, its name as the text."""
+    return link_from(context["page_dir"], node.name, hardware_uri(node.id), css)
+
+
+@pass_context
+def topic_link(context, topic: Any, css: str | None = None) -> Markup:
+    """A link to a topic's page, its name as the text."""
+    return link_from(context["page_dir"], topic.name, topic_uri(topic.id), css)
+
+
 def link_from(page_dir: str, text: Any, to_uri: str, css: str | None = None) -> Markup:
     """A Markdown link from a page in the folder `page_dir` to another generated page."""
     attrs = f"{{ .{css} }}" if css else ""
@@ -165,9 +177,13 @@ class Renderer:
         self.by_slug = self.site.by_slug
         # A paper appears on many listing pages (its devices, their architecture and vendor, its
         # topics, the indexes): each fragment is built once per folder it is linked from.
-        self._fragments: dict[tuple, Markup] = {}
-        self.env.globals.update(paper_link=self.paper_link, hardware_names=self.hardware_names,
-                                topic_names=self.topic_names, result_row=self.result_row)
+        self._fragments: dict[tuple, Any] = {}
+        # Filters, not globals: Jinja compiles a filter to a plain call, and a global
+        # function to `Context.call`, which inspects the callee on every call. These run
+        # once per paper on every listing page.
+        self.env.filters.update(paper_link=self.paper_link, hardware_names=self.hardware_names,
+                                topic_names=self.topic_names, result_row=self.result_row,
+                                hardware_link=hardware_link, topic_link=topic_link)
 
     @cached_property
     def spans(self) -> dict[str, list[tuple[int, int, str]]]:
@@ -207,8 +223,16 @@ class Renderer:
             hardware = self.site.hardware
             ids = self.site.paper_hardware[slug]
             if under is not None:
-                ids = [i for i in ids if i == under or any(a.id == under for a in hardware.ancestors(i))]
+                ids = [i for i in ids if under in self._lineage(i)]
             found = self._fragments[key] = Markup(", ".join(escape_markdown(hardware.nodes[i].name) for i in ids))
+        return found
+
+    def _lineage(self, node_id: str) -> frozenset[str]:
+        """The node and its ancestors: a vendor page asks this of every device a paper names."""
+        key = ("lineage", node_id)
+        found = self._fragments.get(key)
+        if found is None:
+            found = self._fragments[key] = frozenset([node_id, *(n.id for n in self.site.hardware.ancestors(node_id))])
         return found
 
     def topic_names(self, slug: str) -> Markup:
@@ -221,7 +245,7 @@ class Renderer:
                 escape_markdown(topics[topic_id].name) for topic_id in self.site.paper_topics[slug]))
         return found
 
-    def result_row(self, page_dir: str, result: Result, paper: Paper | None = None) -> Markup:
+    def result_row(self, result: Result, page_dir: str, paper: Paper | None = None) -> Markup:
         """One row of a results table (`_results.md.j2`) on a page in `page_dir`: value, kind,
         baseline, device[, paper]."""
         key = ("result", page_dir, result, paper.slug if paper else None)
