@@ -54,7 +54,10 @@ def _escape_text(text: str) -> str:
     for char, reference in _REPLACED_ONE_BY_ONE:
         if char in text:
             text = text.replace(char, reference)
-    # "1." at a line start would begin a list; "-" at a start, a bullet.
+    # "1." at a line start would begin a list; "-" at a start, a bullet. Most texts are one
+    # line that starts with a letter: nothing to look for.
+    if "\n" not in text and not (text[:1].isspace() or text[:1].isdigit() or text[:1] == "-"):
+        return text
     if "." in text:
         text = _LINE_START_LIST.sub(r"\1\2&#46;", text)
     if "-" in text:
