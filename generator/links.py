@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
@@ -111,8 +113,10 @@ def find_mentions(papers: list[Paper]) -> list[Mention]:
     return mentions
 
 
-@dataclass(frozen=True)
-class Related:
+class Related(NamedTuple):
+    """A related paper and why. A named tuple: tens of thousands are made, and handed back
+    from a worker process, in a large list (several times cheaper than a frozen dataclass)."""
+
     slug: str
     score: float
     shared_hardware: tuple[str, ...]
@@ -133,32 +137,37 @@ BLOCK_ROWS = 2048
 
 
 # Words as related papers compare them: a word may hold inner dots and hyphens ("fp8",
-# "a100-80gb", "zero-infinity"); common English words do not count.
-_WORD = re.compile(r"(?u)\b[\w][\w.-]*[\w]\b|\b\w\b")
+# "a100-80gb", "zero-infinity"); common English words do not count. The pattern finds the
+# same words as `\b[\w][\w.-]*[\w]\b|\b\w\b` with no alternation to try at each word.
+_WORD = re.compile(r"(?u)\w(?:[\w.-]*\w)?")
 
 
 def word_counts(texts: list[str]) -> sparse.csr_matrix:
     """How often each word occurs in each text, lowercased, without English stop words: the
     matrix scikit-learn's CountVectorizer gives (columns in word order), counted with
     `collections.Counter` over each text's words, which is several times faster than its
-    loop over every word."""
-    vocabulary: dict[str, int] = {}
+    loop over every word. Stop words are counted like any word, and their columns dropped
+    at the end: once, not once per text."""
+    vocabulary: defaultdict[str, int] = defaultdict()
+    vocabulary.default_factory = vocabulary.__len__  # a word seen first takes the next column
     columns: list[int] = []
     counts: list[int] = []
     row_starts = [0]
     for text in texts:
         found = Counter(_WORD.findall(text.lower()))
-        for word in ENGLISH_STOP_WORDS & found.keys():
-            del found[word]
-        columns.extend([vocabulary.setdefault(word, len(vocabulary)) for word in found])
+        columns.extend(map(vocabulary.__getitem__, found))
         counts.extend(found.values())
         row_starts.append(len(columns))
-    # Columns in word order, as CountVectorizer sorts them.
-    position = np.empty(len(vocabulary), dtype=np.int64)
-    position[[vocabulary[word] for word in sorted(vocabulary)]] = np.arange(len(vocabulary))
+    # Columns in word order, as CountVectorizer sorts them; a stop word's column is -1.
+    kept = [word for word in sorted(vocabulary) if word not in ENGLISH_STOP_WORDS]
+    position = np.full(len(vocabulary), -1, dtype=np.int64)
+    position[[vocabulary[word] for word in kept]] = np.arange(len(kept))
+    column_of = position[np.asarray(columns, dtype=np.int64)]
+    keep = column_of >= 0
+    kept_before = np.concatenate([[0], np.cumsum(keep)])  # entries kept before each one
     matrix = sparse.csr_matrix(
-        (np.asarray(counts, dtype=np.float32), position[np.asarray(columns, dtype=np.int64)], row_starts),
-        shape=(len(texts), max(len(vocabulary), 1)), dtype=np.float32)
+        (np.asarray(counts, dtype=np.float32)[keep], column_of[keep], kept_before[row_starts]),
+        shape=(len(texts), max(len(kept), 1)), dtype=np.float32)
     matrix.sort_indices()
     return matrix
 
@@ -184,16 +193,33 @@ def _telling_features(matrix: sparse.csr_matrix, most_papers: int) -> sparse.csr
     return matrix[:, np.flatnonzero(papers_per_feature <= most_papers)].tocsr()
 
 
-def _top_k(columns: np.ndarray, scores: np.ndarray, k: int, rank: np.ndarray) -> list[tuple[int, float]]:
-    """(column, score) of the k highest scores, ties by `rank`. Scores are rounded first, so
-    that float noise in the last bits never decides between two equal scores."""
-    rounded = np.round(scores.astype(np.float64), 6)
-    if len(columns) > k:
-        threshold = np.partition(rounded, len(rounded) - k)[len(rounded) - k]
-        keep = rounded >= threshold  # all that tie with the k-th: the tie-break decides among them
-        columns, rounded = columns[keep], rounded[keep]
-    order = np.lexsort((rank[columns], -rounded))[:k]
-    return list(zip(columns[order].tolist(), rounded[order].tolist()))
+def _top_k_per_row(scores: sparse.csr_matrix, first_row: int, k: int,
+                   rank: np.ndarray) -> Iterator[tuple[int, int, float]]:
+    """(row, column, score) of the k highest scores of each row of a block whose first row is
+    paper `first_row`, rows in order, then highest score first, ties by `rank`. Scores are
+    rounded to 6 decimals first, so that float noise in the last bits never decides between
+    two equal scores; a paper is never its own match."""
+    rows = np.repeat(np.arange(first_row, first_row + scores.shape[0]), np.diff(scores.indptr))
+    keep = (scores.indices != rows) & (scores.data > 0)
+    rows, columns = rows[keep], scores.indices[keep]
+    # np.round(x, 6) is rint(x * 1e6) / 1e6: the integers sort the same, exactly.
+    micros = np.rint(scores.data[keep].astype(np.float64) * 1e6).astype(np.int64)
+    order = _order_by_row_score_rank(rows - first_row, micros, rank[columns], len(rank))
+    rows, columns, micros = rows[order], columns[order], micros[order]
+    # Each entry's place in its row, once sorted: the first k of each row are kept.
+    row_firsts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]]) if len(rows) else np.zeros(0, dtype=np.int64)
+    place = np.arange(len(rows)) - np.repeat(row_firsts, np.diff(np.r_[row_firsts, len(rows)]))
+    top = place < k
+    return zip(rows[top].tolist(), columns[top].tolist(), (micros[top] / 1e6).tolist())
+
+
+def _order_by_row_score_rank(rows: np.ndarray, micros: np.ndarray, ranks: np.ndarray, papers: int) -> np.ndarray:
+    """The order of entries by row, then highest score, then rank: one sort of one integer key
+    (several times faster than np.lexsort of three), or the lexsort when the key would not fit."""
+    top = int(micros.max(initial=0))
+    if (int(rows.max(initial=0)) + 1) * (top + 1) * papers < 2**62:
+        return np.argsort((rows * (top + 1) + (top - micros)) * papers + ranks, kind="stable")
+    return np.lexsort((ranks, -micros, rows))
 
 
 def related_papers(
@@ -227,12 +253,7 @@ def related_papers(
     chosen: list[tuple[int, int, float]] = []  # (paper, related paper, score)
     for start in range(0, len(papers), BLOCK_ROWS):
         scores = (telling[start:start + BLOCK_ROWS] @ telling_t).tocsr()
-        for offset in range(scores.shape[0]):
-            i = start + offset
-            row = slice(scores.indptr[offset], scores.indptr[offset + 1])
-            columns, values = scores.indices[row], scores.data[row]
-            keep = (columns != i) & (values > 0)  # never related to itself
-            chosen.extend((i, j, score) for j, score in _top_k(columns[keep], values[keep], k, rank))
+        chosen.extend(_top_k_per_row(scores, start, k, rank))
 
     # Wording similarity is shown for the chosen pairs only: a dot product per pair.
     if chosen:
@@ -242,16 +263,17 @@ def related_papers(
     else:
         similarity = []
     result: dict[str, list[Related]] = {p.slug: [] for p in papers}
+    hardware_sets = [set(hardware.get(p.slug, ())) for p in papers]
+    topic_sets = [set(topics.get(p.slug, ())) for p in papers]
     for (i, j, score), text_similarity in zip(chosen, similarity):
-        paper, other = papers[i], papers[j]
-        result[paper.slug].append(Related(
-            slug=other.slug,
-            score=score,
-            shared_hardware=tuple(sorted(set(hardware.get(paper.slug, [])) & set(hardware.get(other.slug, [])))),
-            shared_topics=tuple(sorted(set(topics.get(paper.slug, [])) & set(topics.get(other.slug, [])))),
-            text_similarity=round(text_similarity, 3),
-        ))
+        result[papers[i].slug].append(Related(
+            papers[j].slug, score, _sorted_tuple(hardware_sets[i] & hardware_sets[j]),
+            _sorted_tuple(topic_sets[i] & topic_sets[j]), round(text_similarity, 3)))
     return result
+
+
+def _sorted_tuple(ids: set[str]) -> tuple[str, ...]:
+    return tuple(sorted(ids)) if len(ids) > 1 else tuple(ids)
 
 
 def mentioned_by(mentions: list[Mention]) -> dict[str, list[str]]:
