@@ -208,7 +208,8 @@ class Store:
     def paper_paths(self) -> list[Path]:
         if not self.papers_dir.is_dir():
             return []
-        return sorted(p for p in self.papers_dir.glob("*.md") if not p.name.startswith("."))
+        # By name: all are in one folder, and Path's own ordering is several times slower.
+        return sorted((p for p in self.papers_dir.glob("*.md") if not p.name.startswith(".")), key=lambda p: p.name)
 
     def read_paper_file(self, path: Path) -> PaperFile:
         shown = self.relative(path)

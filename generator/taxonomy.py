@@ -180,10 +180,6 @@ def _split_case_overlaps(trie: dict) -> None:
             _split_case_overlaps(child)
 
 
-def _trie_depth(trie: dict) -> int:
-    return max((1 + _trie_depth(child) for token, child in trie.items() if token != _PHRASE_ENDS), default=0)
-
-
 def _token_regex(token: tuple[str, str]) -> str:
     kind, ch = token
     if kind == SPACE:
@@ -199,14 +195,23 @@ def _trie_pattern(trie: dict, at_end: str) -> str:
     Longer continuations are tried before a phrase may end, so `A100-80GB` is
     preferred over `A100`; `at_end` is the check made where a phrase ends.
     """
-    children = sorted(((t, c) for t, c in trie.items() if t != _PHRASE_ENDS),
-                      key=lambda tc: (-_trie_depth(tc[1]), tc[0]))
-    branches = [_token_regex(token) + _trie_pattern(child, at_end) for token, child in children]
+    return _trie_pattern_and_depth(trie, at_end)[0]
+
+
+def _trie_pattern_and_depth(trie: dict, at_end: str) -> tuple[str, int]:
+    """`_trie_pattern` and the length of the trie's longest phrase, worked out together so
+    that each node is visited once. Deeper children are tried first."""
+    children = []
+    for token, child in trie.items():
+        if token != _PHRASE_ENDS:
+            pattern, depth = _trie_pattern_and_depth(child, at_end)
+            children.append((-depth, token, _token_regex(token) + pattern))
+    children.sort(key=lambda child: child[:2])
+    branches = [pattern for _, _, pattern in children]
     if _PHRASE_ENDS in trie:
         branches.append(at_end)
-    if len(branches) == 1:
-        return branches[0]
-    return "(?:" + "|".join(branches) + ")"
+    depth = 1 - children[0][0] if children else 0
+    return (branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"), depth
 
 
 def _scanner(body: str) -> str:
