@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -37,8 +36,7 @@ _INTRODUCED = re.compile(
 MIN_NAME_CHARS = 3
 
 
-@dataclass(frozen=True)
-class Mention:
+class Mention(NamedTuple):
     """`source` names `target` at [start, end) of its abstract."""
 
     source: str

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .model import RESULT_KINDS, Paper
 from .taxonomy import Hardware, Mention, sentence_spans
@@ -21,8 +21,9 @@ from .taxonomy import Hardware, Mention, sentence_spans
 KINDS = RESULT_KINDS
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
+    """One headline result. (A named tuple: worker processes hand back thousands.)"""
+
     value: float | None  # the number (a range's upper end) for sorting; None when not a number
     value_text: str  # as written: "1.2–2.4"
     unit: str  # "×", "%", "TFLOPS", ...

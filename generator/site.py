@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from pathlib import Path
 
 from . import links
@@ -18,9 +19,9 @@ from .taxonomy import Hardware, Mention, Topics, evidence_sentence, sentence_spa
 from .workers import fork_map
 
 
-@dataclass(frozen=True)
-class Evidence:
-    """Why a paper is on a hardware page: the node named and the sentence naming it."""
+class Evidence(NamedTuple):
+    """Why a paper is on a hardware page: the node named and the sentence naming it.
+    (Named tuples: worker processes hand back one per paper and device.)"""
 
     node_id: str
     sentence: str | None  # None when a curator added the hardware by hand
@@ -65,8 +66,7 @@ def load_content(content_dir: Path | str) -> tuple[list[Paper], Hardware, Topics
     return checked.papers, checked.hardware, checked.topics, checked.warnings
 
 
-@dataclass(frozen=True)
-class PaperFacts:
+class PaperFacts(NamedTuple):
     """What one paper's own text and front matter say: all a worker process hands back."""
 
     hardware: list[str]  # direct hardware ids, in taxonomy order
