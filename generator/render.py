@@ -8,6 +8,7 @@ markup built here (links, front matter) is marked safe with `Markup`.
 
 from __future__ import annotations
 
+import heapq
 import html
 import json
 import posixpath
@@ -427,20 +428,44 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
         papers, hardware, topics, warnings = load_content(content_dir)
         site = derive_facts(papers, hardware, topics)
         renderer = Renderer(site, make_environment(templates_dir))
-        listing = listing_pages(site)
-        hardware_pages = [page for page in listing if page[0] == "hardware"]
-        other_pages = [page for page in listing if page[0] != "hardware"]
-        related, hardware_markdown, mentions, other_markdown, files = workers.side_by_side([
-            # Longest first, so that neither worker is left with a long one at the end.
+        parallel = len(site.papers) >= workers.PARALLEL_ITEMS
+        batches = listing_batches(site, LISTING_BATCHES if parallel else 1)
+        related, files, mentions, *listing_markdown = workers.side_by_side([
+            # Longest first, and the listing pages last in batches of about equal work, so
+            # that neither worker is left with a long task while the other waits.
             lambda: links.related_papers(site.papers, site.paper_hardware, site.paper_topics, k=related_k),
-            lambda: render_pages(renderer, hardware_pages),
-            lambda: links.find_mentions(site.papers),
-            lambda: render_pages(renderer, other_pages),
             lambda: exports.render_files(site, site_url),
-        ], parallel=len(site.papers) >= workers.PARALLEL_ITEMS)
+            lambda: links.find_mentions(site.papers),
+            *(lambda batch=batch: render_pages(renderer, batch) for batch in batches),
+        ], parallel=parallel)
         attach_links(site, mentions, related)
-        pages = [*hardware_markdown, *other_markdown, *render_pages(renderer, paper_pages(site))]
+        pages = [page for markdown in listing_markdown for page in markdown]
+        pages += render_pages(renderer, paper_pages(site))
         return Generated(site, dict(sorted(pages)), files, warnings)
+
+
+# Listing pages are rendered side by side with the links and the exports in this many batches.
+LISTING_BATCHES = 6
+
+
+def listing_batches(site: Site, batches: int) -> list[list[tuple[str, Any]]]:
+    """`listing_pages` dealt into `batches` lists of about equal work: a page's work grows
+    with the papers it lists; each page, longest first, goes to the lightest list so far."""
+    def work(page: tuple[str, Any]) -> int:
+        kind, subject = page
+        if kind == "hardware":
+            return len(site.node_papers[subject.id])
+        if kind == "topic":
+            return len(site.topic_papers[subject.id])
+        return len(site.papers)  # the indexes list every paper (some only count them)
+
+    dealt: list[list[tuple[str, Any]]] = [[] for _ in range(batches)]
+    load = [(0, index) for index in range(batches)]  # (work so far, batch): a heap
+    for page in sorted(listing_pages(site), key=work, reverse=True):  # stable: ties keep their order
+        total, index = heapq.heappop(load)
+        dealt[index].append(page)
+        heapq.heappush(load, (total + work(page), index))
+    return [batch for batch in dealt if batch]
 
 
 # The pages that are one of a kind: uri -> the Renderer method giving its template and context.
