@@ -28,8 +28,8 @@ _NOT_NAMES = {
     "DNNs", "CNN", "CNNs", "NAS", "API", "CUDA", "NVIDIA", "AMD", "Intel", "ASIC", "ASICs", "FPGA",
     "FPGAs", "NPU", "NPUs", "TPU", "TPUs", "SSD", "SSDs", "NVMe",
 }
-_INTRODUCED = re.compile(
-    r"\b(?:we (?:present|introduce|propose|develop|design|build|release|call)|"
+_INTRODUCED = re.compile(  # the lookahead: the first letters of the words below
+    r"(?=[wtcnd])\b(?:we (?:present|introduce|propose|develop|design|build|release|call)|"
     r"this (?:paper|work|report) (?:presents|introduces|proposes)|called|named|dubbed)"
     r"\s+([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(\s*[,(:])?"
 )

@@ -437,7 +437,8 @@ _ABBREVIATIONS = frozenset({
     "fig", "figs", "eq", "eqs", "sec", "tab", "ref", "refs", "no", "nos", "vol", "pp", "ca",
     "dr", "mr", "mrs", "ms", "prof", "st", "u.s", "u.k", "e.u", "incl", "ver",
 })
-_SENTENCE_BREAK = re.compile(r"""(?P<stop>[.!?]+["'”’)\]]*)\s+|\s*\n\s*""")
+# The lookahead turns down, at once, the places where neither kind of break can start.
+_SENTENCE_BREAK = re.compile(r"""(?=[.!?\s])(?:(?P<stop>[.!?]+["'”’)\]]*)\s+|\s*\n\s*)""")
 
 
 def _is_sentence_break(text: str, match: re.Match[str]) -> bool:
