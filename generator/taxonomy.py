@@ -215,6 +215,19 @@ def _trie_pattern_and_depth(trie: dict, at_end: str) -> tuple[str, int]:
     return (branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"), depth
 
 
+def _first_characters(trie: dict, also: str = "") -> str:
+    """A lookahead of the characters a phrase of the trie (or `also`, a class's inside) can start
+    with: most words of a text start with none of them, and are turned down before the trie is
+    tried. Empty when a phrase may start with white space."""
+    chars: set[str] = set()
+    for kind, ch in trie:
+        if kind == SPACE:
+            return ""
+        if (kind, ch) != _PHRASE_ENDS:
+            chars.update((ch, ch.upper()) if kind == ANY_CASE else (ch,))
+    return f"(?=[{also}{''.join(re.escape(ch) for ch in sorted(chars))}])"
+
+
 def _scanner(body: str) -> str:
     """A pattern trying `body` at each word of a text searched as " " + text; links are skipped."""
     return f"{_BEFORE_WORD}(?:{_LINK}|{body})"
@@ -340,7 +353,8 @@ class Hardware:
         if not owner:
             return re.compile(r"(?!)"), owner
         _split_case_overlaps(trie)
-        return re.compile(_scanner(f"{_GLUED_COUNT}(?=({_trie_pattern(trie, _NAME_END)}))")), owner
+        starts = _first_characters(trie, also=r"\d")  # a glued count starts with a digit
+        return re.compile(_scanner(f"{starts}{_GLUED_COUNT}(?=({_trie_pattern(trie, _NAME_END)}))")), owner
 
 
 # --------------------------------------------------------------------------
@@ -400,7 +414,8 @@ def _topic_matcher(topics: Iterable[Topic]) -> _TopicMatcher:
             else:
                 _trie_insert(trie, _char_tokens(phrase.lower(), any_case=False))
                 topics_of.setdefault(spelling_key(phrase), set()).add(topic.id)
-    phrases = re.compile(_scanner(f"(?=({_trie_pattern(trie, _PHRASE_END)}))")) if trie else re.compile(r"(?!)")
+    phrases = (re.compile(_scanner(f"{_first_characters(trie)}(?=({_trie_pattern(trie, _PHRASE_END)}))"))
+               if trie else re.compile(r"(?!)"))
     if not regexes:
         return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), None, ())
     # A word where any regex matches, then each regex's own optional lookahead,
