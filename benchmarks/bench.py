@@ -253,10 +253,13 @@ def stage_worker(content: Path, templates: Path) -> dict:
     Store.read_paper_files = timed("read", Store.read_paper_files)
     render_module.load_content = timed("load", render_module.load_content)
     render_module.derive_facts = timed("facts", render_module.derive_facts)
-    # In generate() itself: the side-by-side round, then the paper pages (its only call to
-    # render_pages; the listing pages' calls run in the round's workers).
+    # In generate() itself: the side-by-side round, then the paper pages. The listing pages are
+    # rendered within the round (by its workers, or in this process for a small list), so only
+    # the call that renders paper pages is timed as such.
     render_module.workers.side_by_side = timed("side_by_side", render_module.workers.side_by_side)
-    render_module.render_pages = timed("paper_pages", render_module.render_pages)
+    render_pages, render_paper_pages = render_module.render_pages, timed("paper_pages", render_module.render_pages)
+    render_module.render_pages = lambda renderer, pages, *rest: (
+        render_paper_pages if pages and pages[0][0] == "paper" else render_pages)(renderer, pages, *rest)
 
     start_cpu, start_wall = cpu_seconds(), time.perf_counter()
     generated = render_module.generate(content, templates)
