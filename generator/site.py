@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from . import links
 from .check import collect

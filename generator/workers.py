@@ -7,9 +7,11 @@ its parent (nothing is pickled on the way in), and the results come back in
 order, the same as one process would give. A range's results come back
 through an anonymous temporary file in memory, not through the pool's pipe:
 the pages of a large list are over 100 MB, which the pipe carries several
-times slower (its reader takes 64 KB a call, each into a new buffer). Small lists, machines with one
-core, and processes running other threads (`mkdocs serve` has its server's,
-and forking beside them can leave a lock held in the child) stay in one process.
+times slower (its reader takes 64 KB a call, each into a new buffer).
+
+Small lists, machines with one core, and processes running other threads
+(`mkdocs serve` has its server's, and forking beside them can leave a lock
+held in the child) stay in one process.
 """
 
 from __future__ import annotations
