@@ -5,7 +5,7 @@ reading, so a large list is cut into ranges that processes forked from this
 one work through: each worker has the function and the items in memory from
 its parent (nothing is pickled on the way in), and the results come back in
 order, the same as one process would give. A range's results come back
-through an anonymous temporary file in memory, not through the pool's pipe:
+through an anonymous temporary file, not through the pool's pipe:
 the pages of a large list are over 100 MB, which the pipe carries several
 times slower (its reader takes 64 KB a call, each into a new buffer).
 
@@ -34,9 +34,6 @@ Out = TypeVar("Out")
 PARALLEL_ITEMS = 1000
 # Ranges per worker: a few, so that no worker waits long for the last one to finish.
 RANGES_PER_WORKER = 4
-
-# Where results wait for the parent: memory-backed when the system has a tmpfs there.
-RESULTS_DIR = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
 
 @dataclass(frozen=True)
@@ -95,8 +92,10 @@ def _run_range(index: int) -> int:
 
 
 def _read_results(file: Any, size: int) -> list[Any]:
-    file.seek(0)
-    data = file.read(size)
+    """A range's results, from its file, which is closed (and so freed) once read."""
+    with file:
+        file.seek(0)
+        data = file.read(size)
     if len(data) != size:
         raise RuntimeError(f"a worker's results were cut short ({len(data)} of {size} bytes)")
     return pickle.loads(data)
@@ -120,8 +119,10 @@ def fork_map(function: Callable[[Item], Out], items: Sequence[Item], jobs: int |
     step = -(-len(items) // (jobs * ranges_per_worker))
     ranges = [(start, min(start + step, len(items))) for start in range(0, len(items), step)]
     with ExitStack() as stack:
-        # Unlinked from the start: nothing is left behind, whatever happens.
-        files = [stack.enter_context(tempfile.TemporaryFile(dir=RESULTS_DIR)) for _ in ranges]
+        # In the system's temporary folder (TMPDIR), unlinked from the start: nothing is left
+        # behind, whatever happens. Results are read within seconds of being written, so they
+        # stay in the page cache; /dev/shm would be no faster, and is often small in containers.
+        files = [stack.enter_context(tempfile.TemporaryFile()) for _ in ranges]
         _TASK = _Task(function, items, ranges, [file.fileno() for file in files])
         # Objects the workers inherit go to the collector's permanent generation: a
         # full collection in a worker would otherwise visit (and so copy) every page
