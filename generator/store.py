@@ -105,6 +105,11 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
         if not any(p.line == line and "tab" in p.message for p in result.problems):  # said already
             result.problems.append(Problem(path, line, f"front matter is not valid YAML: {error.problem or error.context}"))
         return result
+    except yaml.reader.ReaderError as error:  # a character YAML refuses anywhere: it carries no line
+        line = front.count("\n", 0, error.position) + offset + 1
+        result.problems.append(Problem(path, line, f"front matter holds the control character U+{error.character:04X}, "
+                                                   f"which YAML does not allow (expected printable text)"))
+        return result
     if node is None:
         result.meta = {}
         return result

@@ -28,6 +28,7 @@ EXPECTED = [
     "Not_A_Slug.md:1: file name 'Not_A_Slug.md' is not a slug (expected lowercase words joined by '-', e.g. 'not-a-slug.md')",
     "arxiv-float.md:3: 'arxiv' is the number 2101.0001, which loses digits (expected the id as quoted text, e.g. arxiv: '2101.00010')",
     "bom.md:1: the file starts with a UTF-8 BOM (expected plain UTF-8)",
+    "control-character.md:4: front matter holds the control character U+001F, which YAML does not allow (expected printable text)",
     "date-not-date.md:3: 'published' is not a date: 'April 2024' (str) (expected a date written YYYY-MM-DD)",
     "duplicate-key.md:4: duplicate field 'title' (first set on line 2; expected each field once)",
     "empty-abstract.md:4: the abstract is empty (expected the abstract as the text after the front matter)",
@@ -76,7 +77,7 @@ def test_check_command_prints_every_problem_and_exits_1(capsys):
     captured = capsys.readouterr()
     assert code == 1
     assert captured.err.splitlines() == EXPECTED
-    assert captured.out.strip() == f"checked 24 paper files: {len(ERRORS)} errors, {len(EXPECTED) - len(ERRORS)} warnings"
+    assert captured.out.strip() == f"checked 25 paper files: {len(ERRORS)} errors, {len(EXPECTED) - len(ERRORS)} warnings"
 
 
 def test_warnings_alone_do_not_fail_the_check(tmp_path, capsys):
