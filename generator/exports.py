@@ -188,8 +188,13 @@ def _lists_of_nodes(site: Site) -> dict[str, list[dict[str, Any]]]:
     }
 
 
+# `json.dumps(item, ensure_ascii=False, sort_keys=True)` makes an encoder like this one on
+# each call; papers.json is encoded a paper at a time, so one is made once.
+_LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
+
+
 def _json_line(item: Any) -> str:
-    return json.dumps(item, ensure_ascii=False, sort_keys=True)
+    return _LINE_ENCODER.encode(item)
 
 
 def papers_json(site: Site, keys: dict[str, str] | None = None) -> str:

@@ -8,8 +8,9 @@ TF-IDF product taken in row blocks, keeping only the top few per paper.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterable
+from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
@@ -28,11 +29,22 @@ _NOT_NAMES = {
     "DNNs", "CNN", "CNNs", "NAS", "API", "CUDA", "NVIDIA", "AMD", "Intel", "ASIC", "ASICs", "FPGA",
     "FPGAs", "NPU", "NPUs", "TPU", "TPUs", "SSD", "SSDs", "NVMe",
 }
-_INTRODUCED = re.compile(  # the lookahead: the first letters of the words below
-    r"(?=[wtcnd])\b(?:we (?:present|introduce|propose|develop|design|build|release|call)|"
-    r"this (?:paper|work|report) (?:presents|introduces|proposes)|called|named|dubbed)"
-    r"\s+([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(\s*[,(:])?"
-)
+# The words that introduce a name ("we present X", "called X"): each as (its first words, plain
+# text with no word before them, then the rest, a regex). No two start with the same letter.
+_INTRODUCERS = [
+    ("we ", "(?:present|introduce|propose|develop|design|build|release|call)"),
+    ("this ", "(?:paper|work|report) (?:presents|introduces|proposes)"),
+    ("called", ""), ("named", ""), ("dubbed", ""),
+]
+_INTRODUCED_NAME = r"\s+([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(\s*[,(:])?"
+_INTRODUCED = re.compile(  # the lookahead: the first letters of the introducers
+    "(?=[" + "".join(words[0] for words, _ in _INTRODUCERS) + r"])\b(?:"
+    + "|".join(words + rest for words, rest in _INTRODUCERS) + ")" + _INTRODUCED_NAME)
+# The same, one regex per introducer: each starts with its plain words, and checks that they
+# start a word only once they match. The regex engine finds a plain start several times faster
+# than it tries an alternation at every position of the text.
+_INTRODUCED_EACH = [re.compile(words + r"(?<!\w" + "." * len(words) + ")" + rest + _INTRODUCED_NAME)
+                    for words, rest in _INTRODUCERS]
 MIN_NAME_CHARS = 3
 
 
@@ -47,10 +59,9 @@ class Mention(NamedTuple):
 
 def names_of(paper: Paper) -> list[str]:
     """The names a paper goes by: the short name of its title and systems its abstract introduces."""
-    names: list[str] = []
-    if paper.short_name:
-        names.append(paper.short_name)
-    for match in _INTRODUCED.finditer(paper.abstract):
+    short_name = paper.short_name
+    names = [short_name] if short_name else []
+    for match in _introductions(paper.abstract):
         name = match.group(1).rstrip(".")
         # "ElasticViT", "GLM-130B": shaped like a name. "Fuyou": a plain word, so
         # only when it is set off as one ("we present Fuyou, a ...").
@@ -60,18 +71,43 @@ def names_of(paper: Paper) -> list[str]:
     return names
 
 
+def _introductions(abstract: str) -> list[re.Match[str]]:
+    """The matches of `_INTRODUCED.finditer(abstract)`, found by `_INTRODUCED_EACH`.
+
+    Apart, the regexes find the matches of the one alternation (no two can
+    match at the same place), unless a match starts inside another ("we
+    present Fast-called Y"), which the alternation's scan would step over.
+    Then the alternation is run after all.
+    """
+    found = sorted((match for regex in _INTRODUCED_EACH for match in regex.finditer(abstract)), key=re.Match.start)
+    if any(before.end() > after.start() for before, after in zip(found, found[1:])):
+        return list(_INTRODUCED.finditer(abstract))
+    return found
+
+
 # Where a name may end: not inside a word, nor before a hyphenated suffix ("Llama" in "Llama-2").
 _NAME_END = r"(?![\w]|-\w)"
+# Where a name may start, checked once its first character is matched: not inside a word, nor
+# after a hyphen. Two characters wide, so that the character before the first one is the one seen.
+_NAME_STARTED = r"(?<![\w-][\s\S])"
 
 
 def names_pattern(names: list[str]) -> re.Pattern[str]:
-    """One regex finding, at each place a word starts, the longest of `names` that ends there as a word.
+    """One regex finding, at each place a word starts, the longest of `names` (non-empty
+    strings) that ends there as a word.
 
     The names are merged into a trie: an alternation of thousands of names would
     try each in turn at every position, which grows with the list times its text.
     Each character of the trie has one way on, and longer names are tried before
     a shorter one may end, so the match is the one `name1|name2|...` sorted
     longest first would give.
+
+    Two choices keep it fast. The name-end check comes once, after the trie,
+    not after each name: the engine backtracks into the trie when the check fails,
+    so the matches are the same, and the pattern is a fifth as long to compile.
+    And the pattern starts with a plain first character in each branch, the
+    start check after it: the engine then skips straight to the places where
+    a name's first character is, instead of trying the check at every position.
     """
     trie: dict = {}
     for name in names:
@@ -79,14 +115,21 @@ def names_pattern(names: list[str]) -> re.Pattern[str]:
         for ch in name:
             node = node.setdefault(ch, {})
         node[""] = {}  # a name ends here
+    first_characters = [re.escape(ch) + _NAME_STARTED + _trie_pattern(child)
+                        for ch, child in sorted(trie.items()) if ch]
+    return re.compile("(?:" + "|".join(first_characters) + ")" + _NAME_END)
 
-    def pattern(node: dict) -> str:
-        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
-        if "" in node:
-            branches.append(_NAME_END)
-        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
-    return re.compile(r"(?<![\w-])" + pattern(trie))
+def _trie_pattern(node: dict) -> str:
+    """The regex of the rest of the names through `node`: each way on in turn, then, when a
+    name ends at `node`, nothing more (the greedy `?` tries the ways on first)."""
+    branches = [re.escape(ch) + _trie_pattern(child) for ch, child in sorted(node.items()) if ch]
+    ends_here = "" in node
+    if not branches:
+        return ""
+    if len(branches) == 1 and not ends_here:
+        return branches[0]
+    return "(?:" + "|".join(branches) + ")" + ("?" if ends_here else "")
 
 
 def find_mentions(papers: list[Paper]) -> list[Mention]:
@@ -137,36 +180,56 @@ BLOCK_ROWS = 2048
 # Words as related papers compare them: a word may hold inner dots and hyphens ("fp8",
 # "a100-80gb", "zero-infinity"); common English words do not count. The pattern finds the
 # same words as `\b[\w][\w.-]*[\w]\b|\b\w\b` with no alternation to try at each word.
+# `word_counts` finds the same words without it, faster: see `_word_runs`.
 _WORD = re.compile(r"(?u)\w(?:[\w.-]*\w)?")
+# Each ASCII byte that no word holds (anything but \w, "." and "-") as a space; the bytes of
+# UTF-8 sequences stay as they are.
+_SPACE_FOR_NON_WORD_ASCII = bytes(
+    byte if byte >= 128 or re.fullmatch(r"[\w.-]", chr(byte)) else ord(" ") for byte in range(256))
+_NON_WORD_BEYOND_ASCII = re.compile(r"[^\w\x00-\x7f]")
+_WORD_EDGE_PUNCTUATION = b".-"
+
+
+def _word_runs(text: str) -> list[bytes]:
+    """The runs of word characters, dots and hyphens in `text`, lowercased, as UTF-8.
+
+    A run stripped of the dots and hyphens at its ends is the word `_WORD` finds
+    there (none if nothing is left): `_WORD` starts at a run's first word character
+    and stops at its last. Splitting at spaces after one byte translation takes
+    a third of the time of `_WORD.findall`, which is most of the time of counting.
+    """
+    text = text.lower()
+    if not text.isascii():
+        text = _NON_WORD_BEYOND_ASCII.sub(" ", text)  # rare: a regex pass only where needed
+    # Surrogates are not word characters, so none is left to encode.
+    return text.encode("utf-8").translate(_SPACE_FOR_NON_WORD_ASCII).split()
 
 
 def word_counts(texts: list[str]) -> sparse.csr_matrix:
     """How often each word occurs in each text, lowercased, without English stop words: the
-    matrix scikit-learn's CountVectorizer gives (columns in word order), counted with
-    `collections.Counter` over each text's words, which is several times faster than its
-    loop over every word. Stop words are counted like any word, and their columns dropped
-    at the end: once, not once per text."""
-    vocabulary: defaultdict[str, int] = defaultdict()
-    vocabulary.default_factory = vocabulary.__len__  # a word seen first takes the next column
-    columns: list[int] = []
-    counts: list[int] = []
+    matrix scikit-learn's CountVectorizer gives (columns in word order), several times faster
+    than its loop over every word. Each run of `_word_runs` takes a column of its own as it is
+    first seen; runs become words (and stop words are dropped) once, at the end, not once per
+    text, and the runs of one word in a text ("fp8", "fp8.") are summed into one entry."""
+    runs: defaultdict[bytes, int] = defaultdict()
+    runs.default_factory = runs.__len__  # a run seen first takes the next number
+    run_numbers: list[int] = []
     row_starts = [0]
     for text in texts:
-        found = Counter(_WORD.findall(text.lower()))
-        columns.extend(map(vocabulary.__getitem__, found))
-        counts.extend(found.values())
-        row_starts.append(len(columns))
+        run_numbers.extend(map(runs.__getitem__, _word_runs(text)))
+        row_starts.append(len(run_numbers))
+    words = [run.strip(_WORD_EDGE_PUNCTUATION).decode("utf-8") for run in runs]
     # Columns in word order, as CountVectorizer sorts them; a stop word's column is -1.
-    kept = [word for word in sorted(vocabulary) if word not in ENGLISH_STOP_WORDS]
-    position = np.full(len(vocabulary), -1, dtype=np.int64)
-    position[[vocabulary[word] for word in kept]] = np.arange(len(kept))
-    column_of = position[np.asarray(columns, dtype=np.int64)]
+    kept = sorted({word for word in words if word and word not in ENGLISH_STOP_WORDS})
+    column_of_word = {word: column for column, word in enumerate(kept)}
+    column_of_run = np.fromiter((column_of_word.get(word, -1) for word in words), dtype=np.int64, count=len(words))
+    column_of = column_of_run[np.asarray(run_numbers, dtype=np.int64)]
     keep = column_of >= 0
     kept_before = np.concatenate([[0], np.cumsum(keep)])  # entries kept before each one
     matrix = sparse.csr_matrix(
-        (np.asarray(counts, dtype=np.float32)[keep], column_of[keep], kept_before[row_starts]),
+        (np.ones(int(kept_before[-1]), dtype=np.float32), column_of[keep], kept_before[row_starts]),
         shape=(len(texts), max(len(kept), 1)), dtype=np.float32)
-    matrix.sort_indices()
+    matrix.sum_duplicates()  # one entry per word and text, holding its count; columns sorted
     return matrix
 
 
@@ -192,11 +255,11 @@ def _telling_features(matrix: sparse.csr_matrix, most_papers: int) -> sparse.csr
 
 
 def _top_k_per_row(scores: sparse.csr_matrix, first_row: int, k: int,
-                   rank: np.ndarray) -> Iterator[tuple[int, int, float]]:
-    """(row, column, score) of the k highest scores of each row of a block whose first row is
-    paper `first_row`, rows in order, then highest score first, ties by `rank`. Scores are
-    rounded to 6 decimals first, so that float noise in the last bits never decides between
-    two equal scores; a paper is never its own match."""
+                   rank: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rows, columns, scores in millionths) of the k highest scores of each row of a block
+    whose first row is paper `first_row`, rows in order, then highest score first, ties by
+    `rank`. Scores are rounded to 6 decimals first, so that float noise in the last bits never
+    decides between two equal scores; a paper is never its own match."""
     rows = np.repeat(np.arange(first_row, first_row + scores.shape[0]), np.diff(scores.indptr))
     keep = (scores.indices != rows) & (scores.data > 0)
     rows, columns = rows[keep], scores.indices[keep]
@@ -208,7 +271,7 @@ def _top_k_per_row(scores: sparse.csr_matrix, first_row: int, k: int,
     row_firsts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]]) if len(rows) else np.zeros(0, dtype=np.int64)
     place = np.arange(len(rows)) - np.repeat(row_firsts, np.diff(np.r_[row_firsts, len(rows)]))
     top = place < k
-    return zip(rows[top].tolist(), columns[top].tolist(), (micros[top] / 1e6).tolist())
+    return rows[top], columns[top].astype(np.int64), micros[top]
 
 
 def _order_by_row_score_rank(rows: np.ndarray, micros: np.ndarray, ranks: np.ndarray, papers: int) -> np.ndarray:
@@ -246,32 +309,34 @@ def related_papers(
     ]).tocsr()
     telling = _telling_features(combined, COMMON_FEATURE_PAPERS)
     telling_t = telling.T.tocsr()
-    rank = np.argsort(np.argsort([p.slug for p in papers], kind="stable"))
+    slugs = [p.slug for p in papers]
+    rank = np.argsort(np.argsort(slugs, kind="stable"))
 
-    chosen: list[tuple[int, int, float]] = []  # (paper, related paper, score)
-    for start in range(0, len(papers), BLOCK_ROWS):
-        scores = (telling[start:start + BLOCK_ROWS] @ telling_t).tocsr()
-        chosen.extend(_top_k_per_row(scores, start, k, rank))
-
+    blocks = [_top_k_per_row((telling[start:start + BLOCK_ROWS] @ telling_t).tocsr(), start, k, rank)
+              for start in range(0, len(papers), BLOCK_ROWS)]
+    left, right, micros = (np.concatenate(parts) for parts in zip(*blocks))  # paper, related paper, score
+    if not len(left):
+        return {slug: [] for slug in slugs}
     # Wording similarity is shown for the chosen pairs only: a dot product per pair.
-    if chosen:
-        left = np.fromiter((i for i, _, _ in chosen), dtype=np.int64, count=len(chosen))
-        right = np.fromiter((j for _, j, _ in chosen), dtype=np.int64, count=len(chosen))
-        similarity = np.asarray(text_matrix[left].multiply(text_matrix[right]).sum(axis=1)).ravel().tolist()
-    else:
-        similarity = []
-    result: dict[str, list[Related]] = {p.slug: [] for p in papers}
-    hardware_sets = [set(hardware.get(p.slug, ())) for p in papers]
-    topic_sets = [set(topics.get(p.slug, ())) for p in papers]
-    for (i, j, score), text_similarity in zip(chosen, similarity):
-        result[papers[i].slug].append(Related(
-            papers[j].slug, score, _sorted_tuple(hardware_sets[i] & hardware_sets[j]),
-            _sorted_tuple(topic_sets[i] & topic_sets[j]), round(text_similarity, 3)))
-    return result
+    similarity = np.asarray(text_matrix[left].multiply(text_matrix[right]).sum(axis=1)).ravel().tolist()
+    left_papers, right_papers = left.tolist(), right.tolist()
+    # k per paper: built by maps over whole lists, not a loop of Python statements per pair.
+    related = list(map(Related._make, zip(
+        map(slugs.__getitem__, right_papers),
+        (micros / 1e6).tolist(),
+        _shared_labels([hardware.get(slug, ()) for slug in slugs], left_papers, right_papers),
+        _shared_labels([topics.get(slug, ()) for slug in slugs], left_papers, right_papers),
+        map(round, similarity, repeat(3)),
+    )))
+    # The pairs come paper by paper: each paper's related papers are a slice of the list.
+    ends = np.cumsum(np.bincount(left, minlength=len(papers))).tolist()
+    return {slug: related[first:end] for slug, first, end in zip(slugs, [0, *ends], ends)}
 
 
-def _sorted_tuple(ids: set[str]) -> tuple[str, ...]:
-    return tuple(sorted(ids)) if len(ids) > 1 else tuple(ids)
+def _shared_labels(labels: list[Iterable[str]], left: list[int], right: list[int]) -> list[tuple[str, ...]]:
+    """The labels papers `left[n]` and `right[n]` both have, sorted, for each n."""
+    label_sets = [set(row) for row in labels]
+    return [tuple(sorted(label_sets[i] & label_sets[j])) for i, j in zip(left, right)]
 
 
 def mentioned_by(mentions: list[Mention]) -> dict[str, list[str]]:

@@ -51,14 +51,22 @@ def _rate_unit(text: str) -> str:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
         return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
     return _RATE_UNITS.get(lowered, text)
+
+
 # A number or a range of numbers, then a unit. The factor must not run into a word
-# ("8x7B", "16x16", "4×RTX 3090" are not results).
-# The lookahead turns down, at once, the places where no number (or its prefix) starts.
+# ("8x7B", "16x16", "4×RTX 3090" are not results), and the number must not start inside
+# a word or another number ("FP16", "1.5"). The pattern starts by consuming the number's
+# first character (or the `~`, `>` or `≈` before it): `re` then skips in C to the places
+# where one can start, where a leading lookahead would try a match at every character.
+# So the number's groups cannot open at the match's start; empty groups mark where the
+# number starts after a `~`, `>` or `≈` (`low_start`) and where it ends (`low_end`).
 CANDIDATE = re.compile(
-    rf"(?=[~>≈\d])(?<![\w.])(?P<prefix>[~>≈]\s*)?(?P<low>{_NUM}\+?)(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
+    rf"[~>≈\d](?<![\w.].)(?:(?<=\d)|(?<=[~>≈])\s*(?P<low_start>)\d)\d*(?:[.,]\d+)*\+?(?P<low_end>)"
+    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
     r"(?:(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
     r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?!\w))"
 )
+
 # Kind keywords, matched in the words around a number; the nearest wins.
 _KIND_WORDS = [
     ("latency", r"latenc\w*|response time|transfer time|s/token"),
@@ -101,6 +109,14 @@ def _number(text: str) -> float | None:
         return float(text.replace(",", "").rstrip("+"))
     except ValueError:
         return None
+
+
+def _candidate_number(sentence: str, match: re.Match[str]) -> tuple[str, str]:
+    """(the `~`, `>` or `≈` before a candidate's number, or ""; its low number as written)."""
+    low_start = match.start("low_start")
+    if low_start < 0:
+        return "", sentence[match.start():match.start("low_end")]
+    return sentence[match.start()], sentence[low_start:match.start("low_end")]
 
 
 def _kind_words(text: str) -> Iterator[re.Match[str]]:
@@ -199,10 +215,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             if kind == "scale" and _REDUCTION.search(before[-30:] + after[:30]):
                 kind = "memory"  # "reducing models 6.4 times on model size", "6× fewer parameters"
             previous_kind = kind
-            low, high = match.group("low"), match.group("high")
-            value_text = f"{low}–{high}" if high else low
-            if match.group("prefix"):
-                value_text = match.group("prefix").strip() + value_text
+            prefix, low = _candidate_number(sentence, match)
+            high = match.group("high")
+            value_text = prefix + (f"{low}–{high}" if high else low)
             baseline = _baseline(sentence[match.end():cut_after]) or _baseline(sentence[cut_before:match.start()])
             device = _device(hardware, mentions, match.start(), match.end())
             found.append(Result(_number(high or low), value_text, unit, kind, baseline, device, sentence.strip()))

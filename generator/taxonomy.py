@@ -452,21 +452,27 @@ _ABBREVIATIONS = frozenset({
     "fig", "figs", "eq", "eqs", "sec", "tab", "ref", "refs", "no", "nos", "vol", "pp", "ca",
     "dr", "mr", "mrs", "ms", "prof", "st", "u.s", "u.k", "e.u", "incl", "ver",
 })
-# The lookahead turns down, at once, the places where neither kind of break can start.
-_SENTENCE_BREAK = re.compile(r"""(?=[.!?\s])(?:(?P<stop>[.!?]+["'”’)\]]*)\s+|\s*\n\s*)""")
+# The places a sentence may end: a run of stops (and closing quotes or brackets) followed
+# by white space, or a line break. A pattern that starts by consuming a character from a
+# fixed set lets `re` skip to the next stop or line break in C; one starting with a
+# lookahead (or with `\s`) would try a match at every character. The lookbehinds say which
+# kind of break the first character started. `stop_end` (empty) marks where the stop's
+# quotes end; a line break starts at the white space before it, found in Python as breaks
+# are rare.
+_CLOSERS = "\"'”’)]"
+_SENTENCE_BREAK = re.compile(r"""[.!?\n](?:(?<=[.!?])[.!?]*["'”’)\]]*(?P<stop_end>)\s+|(?<=\n)\s*)""")
 
 
-def _is_sentence_break(text: str, match: re.Match[str]) -> bool:
-    if "\n" in match.group(0):
+def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) -> bool:
+    """Whether the stop at [stop_start, stop_end), white space up to `break_end`, ends a sentence."""
+    if text.find("\n", stop_end, break_end) >= 0:
         return True
-    following = text[match.end():match.end() + 1]
-    if following.islower():  # "4k res. at 60FPS", "e.g. the"
+    if text[break_end:break_end + 1].islower():  # "4k res. at 60FPS", "e.g. the"
         return False
-    stop = match.group("stop")
-    if stop.rstrip("\"'”’)]") != ".":  # "?", "!", an ellipsis, "etc.."
+    if text[stop_start:stop_end].rstrip(_CLOSERS) != ".":  # "?", "!", an ellipsis, "etc.."
         return True
-    word_start = max(text.rfind(" ", 0, match.start()), text.rfind("(", 0, match.start())) + 1
-    word = text[word_start:match.start()]
+    word_start = max(text.rfind(" ", 0, stop_start), text.rfind("(", 0, stop_start)) + 1
+    word = text[word_start:stop_start]
     if word.casefold() in _ABBREVIATIONS:
         return False
     return not (len(word) == 1 and word.isupper())  # an initial: "J. Smith"
@@ -481,9 +487,14 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """
     spans, start = [], 0
     for match in _SENTENCE_BREAK.finditer(text):
-        if not _is_sentence_break(text, match):
+        stop_end = match.start("stop_end")
+        if stop_end < 0:  # a line break, which may have white space before it
+            end = max(start, len(text[:match.start()].rstrip()))
+        elif _ends_sentence(text, match.start(), stop_end, match.end()):
+            end = stop_end
+        else:
             continue
-        spans.append((start, match.end("stop") if match.group("stop") else match.start()))
+        spans.append((start, end))
         start = match.end()
     spans.append((start, len(text)))
     return spans

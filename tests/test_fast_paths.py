@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import check, store
+from generator import check, links, results, store, taxonomy
 from generator.importer import TitleIndex
 from generator.site import load_content
 
@@ -67,6 +68,116 @@ def test_device_like_names_in_real_abstracts(real_texts):
 @given(texts_of_pieces)
 def test_device_like_names(text):
     assert spans(check.DEVICE_LIKE, text) == spans(PLAIN_DEVICE_LIKE, text)
+
+
+# --- Sentences (taxonomy.py) ------------------------------------------------
+
+PLAIN_SENTENCE_BREAK = re.compile(r"""(?:(?P<stop>[.!?]+["'”’)\]]*)\s+|\s*\n\s*)""")
+
+
+def plain_sentence_spans(text: str) -> list[tuple[int, int]]:
+    """sentence_spans as first written: every break tried at every character."""
+    def is_break(match: re.Match[str]) -> bool:
+        if "\n" in match.group(0):
+            return True
+        if text[match.end():match.end() + 1].islower():
+            return False
+        if match.group("stop").rstrip("\"'”’)]") != ".":
+            return True
+        word_start = max(text.rfind(" ", 0, match.start()), text.rfind("(", 0, match.start())) + 1
+        word = text[word_start:match.start()]
+        if word.casefold() in taxonomy._ABBREVIATIONS:
+            return False
+        return not (len(word) == 1 and word.isupper())
+
+    found, start = [], 0
+    for match in PLAIN_SENTENCE_BREAK.finditer(text):
+        if is_break(match):
+            found.append((start, match.end("stop") if match.group("stop") else match.start()))
+            start = match.end()
+    return [*found, (start, len(text))]
+
+
+def test_sentences_of_real_abstracts(real_texts):
+    for text in real_texts:
+        assert taxonomy.sentence_spans(text) == plain_sentence_spans(text)
+
+
+@FAST
+@given(texts_of_pieces)
+def test_sentences(text):
+    assert taxonomy.sentence_spans(text) == plain_sentence_spans(text)
+
+
+# --- Result candidates (results.py) ----------------------------------------
+
+PLAIN_CANDIDATE = re.compile(
+    rf"(?<![\w.])(?P<prefix>[~>≈]\s*)?(?P<low>{results._NUM}\+?)"
+    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{results._NUM}))?\s*"
+    r"(?:(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
+    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?!\w))"
+)
+
+
+def candidates(text: str) -> list[tuple]:
+    return [(m.span(), *results._candidate_number(text, m), m.group("high", "factor", "percent", "rate"))
+            for m in results.CANDIDATE.finditer(text)]
+
+
+def plain_candidates(text: str) -> list[tuple]:
+    return [(m.span(), (m.group("prefix") or "").strip(), m.group("low"), m.group("high", "factor", "percent", "rate"))
+            for m in PLAIN_CANDIDATE.finditer(text)]
+
+
+def test_result_candidates_in_real_abstracts(real_texts):
+    for text in real_texts:
+        assert candidates(text) == plain_candidates(text)
+
+
+@FAST
+@given(texts_of_pieces)
+def test_result_candidates(text):
+    assert candidates(text) == plain_candidates(text)
+
+
+# --- Names and mentions (links.py) -----------------------------------------
+
+@FAST
+@given(texts_of_pieces)
+def test_introduced_names(text):
+    found = [(m.span(), m.groups()) for m in links._introductions(text)]
+    assert found == [(m.span(), m.groups()) for m in links._INTRODUCED.finditer(text)]
+
+
+def plain_names_pattern(names: list[str]) -> re.Pattern[str]:
+    """The alternation that names_pattern's trie stands in for: longest names first."""
+    alternation = "|".join(map(re.escape, sorted(set(names), key=lambda name: (-len(name), name))))
+    return re.compile(r"(?<![\w-])(?:" + alternation + r")(?![\w]|-\w)")
+
+
+NAMES = ["A100", "Fast", "Fast-LLM", "FastLLM", "X", "X-1", "vLLM", "Llama", "Llama-2", "日本", "a", "-x", "1.5"]
+
+
+@FAST
+@given(st.lists(st.sampled_from(NAMES) | st.text(min_size=1, max_size=4), min_size=1, max_size=8), texts_of_pieces)
+def test_mentions_of_names(names, text):
+    assert [m.group(0) for m in links.names_pattern(names).finditer(text)] == [
+        m.group(0) for m in plain_names_pattern(names).finditer(text)]
+
+
+@FAST
+@given(st.lists(texts_of_pieces, max_size=6))
+def test_word_counts(texts):
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    texts = [*texts, "a100 words"]  # CountVectorizer refuses a list without a word
+    expected = CountVectorizer(stop_words="english", dtype=np.float32,
+                               token_pattern=links._WORD.pattern).fit_transform(texts)
+    expected.sort_indices()
+    counted = links.word_counts(texts)
+    assert counted.shape == expected.shape
+    assert (counted.indptr == expected.indptr).all() and (counted.indices == expected.indices).all()
+    assert (counted.data == expected.data).all()
 
 
 # --- Near-identical titles (importer.py) -----------------------------------
