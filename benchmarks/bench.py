@@ -219,18 +219,18 @@ def stage_worker(content: Path, templates: Path) -> dict:
     """The generator stage, timed by part, in this (fresh) process. Run via --worker.
 
     It runs `render.generate`, the path `mkdocs build` takes, and times the calls
-    that make it up by wrapping them: reading files and the rest of validation
-    (load_content), each paper's hardware, topics and results (derive_facts), the
+    that make it up by wrapping them: reading and validating the files (load_content:
+    the worker processes that check the files read them, so the two are one part),
+    each paper's hardware, topics and results (derive_facts), the
     round where links between papers are found side by side with the listing
     pages and the exports, and last the paper pages.
     """
     import resource
 
     import generator.render as render_module
-    from generator.store import Store
 
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    parts = ("read", "load", "facts", "side_by_side", "paper_pages")
+    parts = ("load", "facts", "side_by_side", "paper_pages")
     # CPU seconds (this process and its workers) and wall seconds spent in the wrapped calls.
     cpu = dict.fromkeys(parts, 0.0)
     wall = dict.fromkeys(parts, 0.0)
@@ -250,7 +250,6 @@ def stage_worker(content: Path, templates: Path) -> dict:
                 wall[part] += time.perf_counter() - start_wall
         return wrapper
 
-    Store.read_paper_files = timed("read", Store.read_paper_files)
     render_module.load_content = timed("load", render_module.load_content)
     render_module.derive_facts = timed("facts", render_module.derive_facts)
     # In generate() itself: the side-by-side round, then the paper pages. The listing pages are
@@ -270,8 +269,7 @@ def stage_worker(content: Path, templates: Path) -> dict:
               "baseline_mib": baseline}
     for kind, spent in (("cpu", cpu), ("wall", wall)):
         result[kind] = {
-            "load": spent["read"],
-            "validate": spent["load"] - spent["read"],
+            "load_validate": spent["load"],
             "taxonomy": spent["facts"],
             "links_listing_exports": spent["side_by_side"],
             "paper_pages": spent["paper_pages"],
@@ -341,12 +339,12 @@ def table(rows: list[dict]) -> str:
         return row["build"]["cpu"] / row["n"] * 1000
 
     lines = [
-        "| papers | import | load | validate | taxonomy | links ∥ listing pages ∥ exports | paper pages "
+        "| papers | import | load + validate | taxonomy | links ∥ listing pages ∥ exports | paper pages "
         "| **generator** | generator wall "
         "| generator peak RSS | mkdocs build | build wall | build per paper | vs smallest | build peak RSS "
         "| MkDocs alone | generator / MkDocs alone | generator share of build | share of build, wall "
         "| search index per paper | rewritten by 2nd generate |",
-        "|" + " ---: |" * 21,
+        "|" + " ---: |" * 20,
     ]
     for row in rows:
         cpu = row["cpu"]
@@ -354,7 +352,7 @@ def table(rows: list[dict]) -> str:
         lines.append(" | ".join([
             f"| {row['n']:,}",
             f"{row['import']['cpu']:.1f} s" if "import" in row else "–",
-            *(f"{cpu[k]:.2f} s" for k in ("load", "validate", "taxonomy", "links_listing_exports", "paper_pages")),
+            *(f"{cpu[k]:.2f} s" for k in ("load_validate", "taxonomy", "links_listing_exports", "paper_pages")),
             f"**{cpu['generator']:.2f} s**",
             f"{row['wall']['generator']:.2f} s",
             f"{row['peak_mib']:.0f} MiB",
