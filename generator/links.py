@@ -358,6 +358,6 @@ def derive_links(
     side in two worker processes."""
     mentions, related = workers.side_by_side(
         [lambda: find_mentions(papers), lambda: related_papers(papers, hardware, topics, k=k)],
-        parallel=len(papers) >= workers.PARALLEL_ITEMS, jobs=jobs)
+        parallel=len(papers) >= workers.SIDE_BY_SIDE_PAPERS, jobs=jobs)
     return mentions, related
 

@@ -428,7 +428,7 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
         papers, hardware, topics, warnings = load_content(content_dir)
         site = derive_facts(papers, hardware, topics)
         renderer = Renderer(site, make_environment(templates_dir))
-        parallel = len(site.papers) >= workers.PARALLEL_ITEMS
+        parallel = len(site.papers) >= workers.SIDE_BY_SIDE_PAPERS
         batches = listing_batches(site, LISTING_BATCHES if parallel else 1)
         related, files, mentions, *listing_markdown = workers.side_by_side([
             # Longest first, and the listing pages last in batches of about equal work, so

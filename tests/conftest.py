@@ -21,6 +21,7 @@ def forking(monkeypatch):
     in one process, and a test of worker processes would then test nothing); a pool's
     worker still never forks workers of its own."""
     monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
+    monkeypatch.setattr(workers, "SIDE_BY_SIDE_PAPERS", 2)
     monkeypatch.setattr(workers, "can_fork", lambda: not multiprocessing.current_process().daemon)
 
 

@@ -182,6 +182,7 @@ def test_generate_in_worker_processes_makes_the_same_site(forking, monkeypatch):
     workers: the same pages and files as one process makes."""
     forked = generate(ROOT / "content", TEMPLATES)
     monkeypatch.setattr(workers, "PARALLEL_ITEMS", 10**9)
+    monkeypatch.setattr(workers, "SIDE_BY_SIDE_PAPERS", 10**9)
     serial = generate(ROOT / "content", TEMPLATES)
     assert forked.pages == serial.pages and forked.files == serial.files
     assert forked.site.mentions and any(forked.site.related.values())
