@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from .clean import fuzzy_title, normalized_title
+from .clean import normalized_title
 from .importer import NEAR_IDENTICAL, TitleIndex
 from .model import ContentError, Paper, Problem, closest
 from .store import HARDWARE_FILE, TOPICS_FILE, PaperFile, Store
@@ -56,17 +56,6 @@ NOT_DEVICE = re.compile(
 )
 
 
-class TitleKeys(NamedTuple):
-    """The forms of a title that duplicates are found by."""
-
-    normalized: str  # `normalized_title`: the same title
-    fuzzy: str  # `fuzzy_title`: a near-identical title
-
-    @classmethod
-    def of(cls, title: str) -> TitleKeys:
-        return cls(normalized_title(title), fuzzy_title(title))
-
-
 class CheckedFile(NamedTuple):
     """What checking one paper file on its own finds: all a worker process hands back."""
 
@@ -75,7 +64,6 @@ class CheckedFile(NamedTuple):
     problems: list[Problem]
     unknown_devices: list[Problem]  # warnings of devices the taxonomy lacks
     detected: list[tuple[Mention, ...]]  # the hardware in the title, and in the abstract
-    title_keys: TitleKeys | None
 
 
 @dataclass
@@ -124,18 +112,16 @@ def collect(content_dir: Path | str) -> CheckedContent:
         file = store.read_paper_file(path)
         paper, found = file.validate()
         if paper is None:
-            return CheckedFile(None, None, found, [], [], None)
+            return CheckedFile(None, None, found, [], [])
         # Of the file, the parent needs only where its fields stand: its text stays here.
         lines = PaperFile(file.path, file.slug, line_of=file.line_of, item_lines=file.item_lines)
-        keys = TitleKeys.of(paper.title)
         if hardware is None:
-            return CheckedFile(lines, paper, found, [], [], keys)
+            return CheckedFile(lines, paper, found, [], [])
         unknown = unknown_devices(file, hardware)
         detected = [tuple(hardware.detect(paper.title)), tuple(hardware.detect(paper.abstract))]
-        return CheckedFile(lines, paper, found, unknown, detected, keys)
+        return CheckedFile(lines, paper, found, unknown, detected)
 
     files: dict[str, PaperFile] = {}
-    title_keys: dict[str, TitleKeys] = {}
     device_warnings: list[Problem] = []
     for checked in fork_map(check_file, store.paper_paths()):
         problems.extend(checked.problems)
@@ -144,13 +130,12 @@ def collect(content_dir: Path | str) -> CheckedContent:
         if paper is not None:
             result.papers.append(paper)
             files[paper.slug] = checked.lines
-            title_keys[paper.slug] = checked.title_keys
         if checked.detected:  # detected in a worker process: the site's own workers need not detect it again
             hardware.remember(paper.title, checked.detected[0])
             hardware.remember(paper.abstract, checked.detected[1])
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
-    problems.extend(check_duplicates(result.papers, files, title_keys))
+    problems.extend(check_duplicates(result.papers, files))
     problems.extend(device_warnings)
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
@@ -192,24 +177,19 @@ def check_references(papers: list[Paper], hardware: Hardware, topics: Topics,
     return problems
 
 
-def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = None,
-                     title_keys: dict[str, TitleKeys] | None = None) -> list[Problem]:
+def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = None) -> list[Problem]:
     """The same paper in two files: same normalized title, same arXiv id, or near-identical title.
 
     Each duplicate is reported on the later file (in path order), naming the first.
-    `title_keys` holds each paper's TitleKeys by slug when worker processes made them.
     """
     files = files or {}
     papers = sorted(papers, key=lambda p: p.path)
-    if title_keys is None:
-        title_keys = {p.slug: TitleKeys.of(p.title) for p in papers}
-    keys = [title_keys[p.slug] for p in papers]
     problems: list[Problem] = []
     reported: set[tuple[int, int]] = set()
     by_title: dict[str, int] = {}
     by_arxiv: dict[str, int] = {}
     for i, paper in enumerate(papers):
-        first = by_title.setdefault(keys[i].normalized, i)
+        first = by_title.setdefault(normalized_title(paper.title), i)
         if first != i:
             reported.add((first, i))
             problems.append(Problem(paper.path, _line(files, paper, "title"),
@@ -221,7 +201,7 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
                 problems.append(Problem(paper.path, _line(files, paper, "arxiv"),
                                         f"arXiv id '{paper.arxiv}' is also the id of {papers[first].path} "
                                         f"(expected each paper in one file; merge the two)"))
-    for first, second, score in near_identical_pairs([p.title for p in papers], keys=[k.fuzzy for k in keys]):
+    for first, second, score in near_identical_pairs([p.title for p in papers]):
         a, b = papers[first], papers[second]
         if (first, second) in reported or (a.arxiv and b.arxiv and a.arxiv != b.arxiv):
             continue  # two different arXiv ids are two papers, however alike the titles (as on import)
@@ -231,21 +211,19 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
     return problems
 
 
-def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL,
-                         keys: list[str] | None = None) -> list[tuple[int, int, float]]:
+def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, int, float]]:
     """(i, j, score) with i < j for titles at least `cutoff` alike, letters and digits compared.
 
     All titles go into a TitleIndex (the one the import uses), which compares a
     title only with titles sharing a rare word; each title is then looked up
-    there among the titles before it. `keys` are the titles' `fuzzy_title`s when
-    they are known already (worker processes made them).
+    there among the titles before it.
 
     The look-ups run in this process: one takes some 20 µs, and at 10,000
     titles forking workers for them cost more time and CPU than they saved.
     """
     index = TitleIndex()
-    for key in keys if keys is not None else map(fuzzy_title, titles):
-        index.add_key(key)
+    for title in titles:
+        index.add(title)
     return sorted((i, j, score) for j in range(len(titles)) for i, score in index.earlier_matches(j, cutoff))
 
 

@@ -210,10 +210,7 @@ class TitleIndex:
 
     def add(self, title: str) -> int:
         """Index a title; its position in the index."""
-        return self.add_key(fuzzy_title(title))
-
-    def add_key(self, key: str) -> int:
-        """Index a title by its `fuzzy_title`, when that is known already; its position."""
+        key = fuzzy_title(title)
         position = len(self.keys)
         self.keys.append(key)
         numbers = _NUMBER.findall(key)

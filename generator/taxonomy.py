@@ -460,7 +460,7 @@ _ABBREVIATIONS = frozenset({
 # quotes end; a line break starts at the white space before it, found in Python as breaks
 # are rare.
 _CLOSERS = "\"'”’)]"
-_SENTENCE_BREAK = re.compile(r"""[.!?\n](?:(?<=[.!?])[.!?]*["'”’)\]]*(?P<stop_end>)\s+|(?<=\n)\s*)""")
+_SENTENCE_BREAK = re.compile(rf"[.!?\n](?:(?<=[.!?])[.!?]*[{re.escape(_CLOSERS)}]*(?P<stop_end>)\s+|(?<=\n)\s*)")
 
 
 def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) -> bool:
