@@ -45,9 +45,17 @@ RESULT_KEYS = ("value", "unit", "kind", "baseline", "device")
 # The abstract a new skeleton holds until a contributor pastes the real one.
 ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
 
-ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})$")
-SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# `\Z`, not `$`: `$` also matches before a final line break, which would let 'a100\n' pass.
+ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})\Z")
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
+ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
+
+# Characters no text of a paper may hold: control characters (tab and line breaks aside),
+# lone surrogates (which have no UTF-8 form: MkDocs fails writing them) and noncharacters.
+BAD_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]")
+# Line breaks, which only the note may hold: a title's would cut its heading short.
+LINE_BREAK = re.compile("[\n\r\x85\u2028\u2029]")
+MULTILINE_FIELDS = ("note",)
 
 
 @dataclass(frozen=True)
@@ -147,7 +155,7 @@ def closest(word: str, choices) -> str:
 
 
 def is_http_url(value: Any) -> bool:
-    return isinstance(value, str) and re.match(r"^https?://[^\s/$.?#][^\s]*$", value, re.I) is not None
+    return isinstance(value, str) and re.match(r"^https?://[^\s/$.?#][^\s]*\Z", value, re.I) is not None
 
 
 URL_SCHEME = re.compile(r"^\s*([a-z][a-z0-9+.-]*):", re.I)
@@ -227,6 +235,31 @@ def _result_problems(item: Any) -> list[str]:
     return found
 
 
+def _character_problems(name: str, value: Any) -> list[tuple[int | None, str]]:
+    """(list index or None, message) for each text in a field's value, its items and a result's
+    values included, that holds a character no text may hold, or a line break outside the note."""
+    found: list[tuple[int | None, str]] = []
+
+    def visit(item: Any, index: int | None) -> None:
+        if isinstance(item, str):
+            bad = BAD_CHARACTER.search(item)
+            if bad is None and name not in MULTILINE_FIELDS:
+                bad = LINE_BREAK.search(item)
+            if bad is not None:
+                what = "a line break" if LINE_BREAK.match(bad.group()) else "the control character"
+                found.append((index, f"'{name}' holds {what} U+{ord(bad.group()):04X} "
+                                     f"(expected printable text{' on one line' if name not in MULTILINE_FIELDS else ''})"))
+        elif isinstance(item, list):
+            for position, part in enumerate(item):
+                visit(part, position if index is None else index)
+        elif isinstance(item, dict):
+            for part in item.values():
+                visit(part, index)
+
+    visit(value, None)
+    return found[:1] if not isinstance(value, list) else found
+
+
 def _shown(value: Any) -> str:
     text = repr(value)
     kind = type(value).__name__
@@ -262,11 +295,13 @@ def paper_from_front_matter(
         report(None, f"file name '{slug}.md' is not a slug (expected lowercase words joined by '-', "
                      f"e.g. '{_slugged(slug)}.md')")
     for key in meta:
-        if key not in FIELDS:
+        if not isinstance(key, str):
+            report(None, f"a field name is {_shown(key)}, not text (expected 'field: value' lines)")
+        elif key not in FIELDS:
             report(key, f"unknown field '{key}'{closest(str(key), FIELDS)} (expected one of the fields in CONTRIBUTING.md)")
     for key, value in meta.items():
         if key in FIELDS and value is not None:
-            for index, why in _check_value(key, FIELDS[key][0], value):
+            for index, why in _check_value(key, FIELDS[key][0], value) + _character_problems(key, value):
                 report(key, why, index)
     if "title" not in meta or meta.get("title") is None:
         report("title" if "title" in meta else None, "missing 'title' (expected the paper's title)")
@@ -275,6 +310,10 @@ def paper_from_front_matter(
         problems.append(Problem(path, body_line, "the abstract is empty (expected the abstract as the text after the front matter)"))
     elif abstract.startswith(ABSTRACT_PLACEHOLDER[:5]):
         problems.append(Problem(path, body_line, "the abstract is still the placeholder (expected the paper's abstract)"))
+    elif (bad := BAD_CHARACTER.search(abstract)) is not None:
+        problems.append(Problem(path, body_line + abstract.count("\n", 0, bad.start()),
+                                f"the abstract holds the control character U+{ord(bad.group()):04X} "
+                                f"(expected printable text)"))
     if problems:
         return None, problems
     values = {k: v for k, v in meta.items() if v is not None}
