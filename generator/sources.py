@@ -62,6 +62,24 @@ class ParsedDump:
     layout: str
     records: list[RawRecord] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    refused: Problem | None = None  # why the whole dump is not read (an HTML page)
+
+
+# An HTML tag: what a saved page is made of, and what a page's copied text never holds
+# more than once or twice (an abstract may say "<5%" or quote a "<s>" token).
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<!DOCTYPE|<!--", re.I)
+HTML_TAGS = 5
+
+
+def html_problem(lines: list[_Line], source: str) -> Problem | None:
+    """A problem naming the first tag when the dump is HTML source, not a page's text."""
+    tagged = [(line, match) for line in lines for match in _TAG.finditer(line.text)][:HTML_TAGS]
+    if len(tagged) < HTML_TAGS:
+        return None
+    line, match = tagged[0]
+    return Problem(source, line.number, f"this is HTML ({match.group(0)[:40]!r}), not a page's text; nothing was "
+                                        f"imported (expected the text of a Hugging Face papers page: open it in "
+                                        f"a browser, select all, copy, and paste it into `import -`)")
 
 
 @dataclass(frozen=True)
@@ -123,6 +141,9 @@ def parse_published(text: str) -> tuple[dt.date | None, int | None] | None:
 def parse_dump(text: str, source: str) -> ParsedDump:
     """Read one dump. Never raises on odd input: what it cannot read becomes a warning."""
     lines = split_lines(text)
+    refused = html_problem(lines, source)
+    if refused is not None:
+        return ParsedDump(source=source, layout="html", refused=refused)
     layout = detect_layout(lines)
     dump = ParsedDump(source=source, layout=layout)
     current: RawRecord | None = None
