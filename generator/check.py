@@ -121,6 +121,7 @@ def collect(content_dir: Path | str) -> CheckedContent:
         detected = [tuple(hardware.detect(paper.title)), tuple(hardware.detect(paper.abstract))]
         return CheckedFile(lines, paper, found, unknown, detected)
 
+    problems.extend(store.stray_paper_entries())
     files: dict[str, PaperFile] = {}
     device_warnings: list[Problem] = []
     for checked in fork_map(check_file, store.paper_paths()):

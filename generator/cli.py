@@ -15,7 +15,8 @@ import yaml
 
 from . import importer, sources
 from .model import ABSTRACT_PLACEHOLDER, ContentError, Problem
-from .store import Store, write_atomic, write_tree
+from .fill import filled_text
+from .store import NotOurFolder, Store, dump_paper_text, write_tree
 
 DEFAULT_CONTENT = Path("content")
 
@@ -58,7 +59,7 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
     warnings: list[Problem] = []
     records: list[sources.RawRecord] = []
     layouts: list[str] = []
-    dumps: list[tuple[str, bytes]] = []
+    parsed_dumps: list[tuple[str, bytes, list[sources.RawRecord]]] = []
     for path in paths:
         try:
             name, data = _read_input(path)
@@ -72,27 +73,56 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
             print(f"{shown}:1: not UTF-8 text ({error.reason} at byte {error.start})", file=sys.stderr)
             return 2
         parsed = sources.parse_dump(text, shown)
+        if parsed.refused:
+            print(parsed.refused, file=sys.stderr)
+            return 2
         warnings.extend(parsed.warnings)
         layouts.append(f"{shown}: layout {parsed.layout}, {len(parsed.records)} entries")
-        # The name the dump is kept under, so that `sources:` names a file that holds it.
-        name = store.source_name(name, data, dict(dumps))
-        dumps.append((name, data))
-        for record in parsed.records:
-            record.source = name
-        records.extend(parsed.records)
+        parsed_dumps.append((name, data, parsed.records))
     facts_by_title, enrich_problems = _load_enrichment(enrich)
     warnings.extend(enrich_problems)
 
+    with store.writing():
+        dumps: list[tuple[str, bytes]] = []
+        for name, data, dump_records in parsed_dumps:
+            # The name the dump is kept under, so that `sources:` names a file that holds it.
+            name = store.source_name(name, data, dict(dumps))
+            dumps.append((name, data))
+            for record in dump_records:
+                record.source = name
+            records.extend(dump_records)
+        outcome, merged, unfilled = _import_records(store, records, dumps, facts_by_title, added)
+    if outcome is None:
+        return 1
+    warnings.extend(unfilled)
+    for line in layouts:
+        print(line, file=out)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    print(
+        f"imported {len(records)} entries: {outcome['new']} new, {outcome['updated']} updated, "
+        f"{outcome['unchanged']} unchanged, {merged} duplicates merged, {len(warnings)} warnings",
+        file=out,
+    )
+    return 0
+
+
+def _import_records(store: Store, records: list[sources.RawRecord], dumps: list[tuple[str, bytes]],
+                    facts_by_title: dict, added: dt.date) -> tuple[Counter | None, int, list[Problem]]:
+    """Merge the records into content/ (the caller holds it): (what happened to each paper,
+    copies merged, fields that could not be added by hand), or (None, 0, []) when a paper file
+    is broken and nothing was written."""
     existing_files = store.read_paper_files()
     broken = [p for f in existing_files for p in f.problems if p.severity == "error"]
     # A file that reads but breaks the schema (e.g. `arxiv: 2101.00010`, a number) would be
     # written back with the damage made permanent: refuse it too.
     broken += [p for f in existing_files if not f.problems for p in f.validate()[1] if p.severity == "error"]
+    broken += store.stray_paper_entries()
     if broken:
         for problem in broken:
             print(problem, file=sys.stderr)
         print("import stopped: fix the paper files above first; nothing was written", file=sys.stderr)
-        return 1
+        return None, 0, []
 
     existing = {f.slug: f for f in existing_files}
     recogniser = importer.Recogniser([importer.Existing(f.slug, f.meta) for f in existing_files])
@@ -101,6 +131,7 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
     merged = len(records) - len(candidates)
     # The new content of each touched paper, keyed by slug; several candidates may land on one.
     planned: dict[str, tuple[dict, str]] = {}
+    titles: dict[str, str] = {}  # slug of a new paper -> its title, for another slug if taken
     for candidate in candidates:
         facts = facts_by_title.get(importer.normalized_title(candidate.title), {})
         slug = recogniser.find(candidate.title, facts.get("arxiv"))
@@ -116,28 +147,36 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
             taken.add(slug)
             meta = importer.new_paper_meta(candidate, facts, added)
             planned[slug] = (meta, candidate.abstract)
+            titles[slug] = candidate.title
             recogniser.add(slug, meta)
 
     for name, data in dumps:
         store.save_source(name, data)
 
-    def write(slug: str, meta: dict, body: str) -> str:
-        # An existing paper the import adds nothing to is left as its curator wrote it, bytes and all.
-        if slug in existing and meta == existing[slug].meta:
-            return "unchanged"
-        return store.write_paper(slug, meta, body)
+    unfilled: list[Problem] = []
 
-    outcome = Counter(write(slug, meta, body) for slug, (meta, body) in sorted(planned.items()))
-    for line in layouts:
-        print(line, file=out)
-    for warning in warnings:
-        print(warning, file=sys.stderr)
-    print(
-        f"imported {len(records)} entries: {outcome['new']} new, {outcome['updated']} updated, "
-        f"{outcome['unchanged']} unchanged, {merged} duplicates merged, {len(warnings)} warnings",
-        file=out,
-    )
-    return 0
+    def write(slug: str, meta: dict, body: str) -> str:
+        if slug in titles:  # new: created whole, under another free slug if a file took this one meanwhile
+            text, title = dump_paper_text(meta, body), titles[slug]
+            while not store.create_paper(slug, text):
+                taken.add(slug)
+                slug = importer.slug_for(title, taken)
+            return "new"
+        file = existing[slug]
+        # An existing paper the import adds nothing to is left as its curator wrote it, bytes and all.
+        if meta == file.meta:
+            return "unchanged"
+        text = filled_text(file.text, file.meta, meta)
+        if text is None or not store.replace_paper(slug, file.text, text):
+            added_fields = ", ".join(k for k in meta if meta[k] != file.meta.get(k))
+            why = ("it changed during the import" if text is not None
+                   else "they cannot be added without rewriting lines the curator wrote")
+            unfilled.append(Problem(file.path, 1, f"not updated: {why} (expected to add {added_fields}; "
+                                                  f"add them by hand or run the import again)", "warning"))
+            return "unchanged"
+        return "updated"
+
+    return Counter(write(slug, meta, body) for slug, (meta, body) in sorted(planned.items())), merged, unfilled
 
 
 def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
@@ -155,7 +194,11 @@ def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
         print(warning, file=sys.stderr)
     # The pages and the exports (papers.json, feed.xml, BibTeX) that the site serves beside them.
     pages = {**generated.pages, **generated.files}
-    written = write_tree(out, pages)
+    try:
+        written = write_tree(out, pages, content)
+    except NotOurFolder as error:
+        print(f"generate: {error}; nothing was written", file=sys.stderr)
+        return 2
     print(f"generated {len(pages)} pages into {out}: {written} written, {len(pages) - written} unchanged", file=stdout)
     return 0
 
@@ -210,9 +253,14 @@ def run_new(title: str, store: Store, added: dt.date, arxiv: str | None = None, 
         return 2
     if abstract == "-":
         abstract = sys.stdin.read()
-    slug = importer.slug_for(title.strip(), {p.stem for p in store.paper_paths()})
+    text = skeleton(" ".join(title.split()), added, arxiv, abstract)
+    with store.writing():
+        taken = {p.stem for p in store.paper_paths()}
+        slug = importer.slug_for(title.strip(), taken)
+        while not store.create_paper(slug, text):  # never overwrites: a taken name gets the next slug
+            taken.add(slug)
+            slug = importer.slug_for(title.strip(), taken)
     path = store.papers_dir / f"{slug}.md"
-    write_atomic(path, skeleton(" ".join(title.split()), added, arxiv, abstract))
     print(f"wrote {store.relative(path)}: fill it in, then run `python -m generator check`", file=out)
     return 0
 

@@ -8,11 +8,16 @@ re-run touches nothing and file watchers stay quiet.
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
 import os
 import re
+import stat
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -29,6 +34,10 @@ SOURCES_DIR = "sources"
 HARDWARE_FILE = "hardware.yml"
 TOPICS_FILE = "topics.yml"
 _HANDLER = frontmatter.YAMLHandler()
+PAPER_SUFFIX = ".md"
+# A paper file is front matter and an abstract of a few KB: a file far larger is refused
+# before it is read, so no file can make `check` or the build read megabytes of YAML.
+MAX_PAPER_BYTES = 256 * 1024
 
 
 @dataclass
@@ -38,6 +47,7 @@ class PaperFile:
     path: str
     slug: str
     meta: Any = None
+    text: str = ""  # the file as read
     body: str = ""
     line_of: dict[str, int] = field(default_factory=dict)
     # list field -> the line of each of its items
@@ -67,6 +77,23 @@ def _compose(front: str) -> yaml.Node | None:
         except yaml.YAMLError:
             pass
     return yaml.compose(front, Loader=_LineLoader)
+
+
+def first_alias(node: yaml.Node | None) -> yaml.Node | None:
+    """The first node that a YAML alias repeats, or None. An alias refers to its anchor's node
+    again, so a 1 KB file of aliases to aliases stands for millions of values: refused, not walked."""
+    seen: set[int] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            return current
+        seen.add(id(current))
+        if isinstance(current, yaml.MappingNode):
+            stack.extend(part for pair in reversed(current.value) for part in reversed(pair))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(reversed(current.value))
+    return None
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -176,7 +203,7 @@ def _key_tag(key: str) -> str:
 
 def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
     """Split and parse one paper file; problems carry the file's own line numbers."""
-    result = PaperFile(path=path, slug=slug)
+    result = PaperFile(path=path, slug=slug, text=text)
     if text.startswith("\ufeff"):
         result.problems.append(Problem(path, 1, "the file starts with a UTF-8 BOM (expected plain UTF-8)"))
         text = text[1:]
@@ -223,7 +250,22 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
     if node is None:
         result.meta = {}
         return result
+    repeated = first_alias(node)
+    if repeated is not None:
+        result.problems.append(Problem(path, repeated.start_mark.line + offset + 1,
+                                       "front matter repeats a value with a YAML anchor and alias "
+                                       "(expected every value written out; anchors and aliases are not allowed)"))
+        return result
     if isinstance(node, yaml.MappingNode):
+        not_text = [key_node for key_node, _ in node.value
+                    if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != _STR_TAG]
+        for key_node in not_text:
+            shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else f"a {_NODE_KINDS[type(key_node)]}"
+            result.problems.append(Problem(path, key_node.start_mark.line + offset + 1,
+                                           f"a field name is {shown!r}, which YAML reads as no text "
+                                           f"(expected a name such as 'title', then ': ' and the value)"))
+        if not_text:
+            return result
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
             key, line = key_node.value, key_node.start_mark.line + offset + 1
@@ -247,6 +289,9 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
     finally:
         constructor.dispose()  # the loader refers to itself: freed now, not by a cycle collection
     return result
+
+
+_NODE_KINDS = {yaml.MappingNode: "mapping", yaml.SequenceNode: "list", yaml.ScalarNode: "value"}
 
 
 def _bad_dates(node: yaml.Node, path: str, offset: int) -> list[Problem]:
@@ -276,18 +321,121 @@ def write_atomic(path: Path, content: str | bytes) -> bool:
     data = content.encode("utf-8") if isinstance(content, str) else content
     if path.exists() and path.read_bytes() == data:
         return False
+    temporary = _write_temporary(path, data)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return True
+
+
+def create_exclusive(path: Path, content: str) -> bool:
+    """Create `path` holding `content` whole, unless a file of that name exists (False then):
+    the complete file is linked into place, which fails when the name is taken."""
+    temporary = _write_temporary(path, content.encode("utf-8"))
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        return False
+    finally:
+        temporary.unlink(missing_ok=True)
+    return True
+
+
+# `.<name>.<random>.<pid>.tmp`: the process that writes a temporary file is in its name, so
+# a later run removes the ones a killed process left, and never one still being written.
+_TEMPORARY = re.compile(r"\..+\.[a-z0-9_]{8}\.(\d+)\.tmp\Z")
+
+
+def _write_temporary(path: Path, data: bytes) -> Path:
+    """`data` in a new temporary file beside `path`, flushed to disk, with the mode the file
+    has (or a new file would get from the umask; mkstemp's own is 0600)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".{os.getpid()}.tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
+            os.fchmod(out.fileno(), mode)
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        os.unlink(name)
         raise
+    return Path(name)
+
+
+@lru_cache(maxsize=1)
+def _umask() -> int:
+    mask = os.umask(0o022)  # reading the umask means setting it: put straight back
+    os.umask(mask)
+    return mask
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove the temporary files in `folder` (and below) that a process no longer running left."""
+    removed = []
+    for path in sorted(folder.rglob(".*.tmp")) if folder.is_dir() else []:
+        match = _TEMPORARY.match(path.name)
+        if match and path.is_file() and not path.is_symlink() and not _running(int(match.group(1))):
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
     return True
+
+
+@contextmanager
+def locked(folder: Path, waiting: str) -> Iterator[None]:
+    """Hold an exclusive lock on `folder` (the folder itself, so no lock file is left behind);
+    print `waiting` and wait while another command holds it."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise
+            print(waiting, file=sys.stderr, flush=True)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+class _NotReadable(Exception):
+    """A paper file that is not read: its message says why and what was expected."""
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, opened without following a link."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:  # ELOOP: it became a symbolic link since the folder was listed
+        raise _NotReadable(f"cannot be read ({error.strerror}; expected a regular file)") from None
+    with os.fdopen(handle, "rb") as file:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise _NotReadable("not a regular file (expected a paper file)")
+        if status.st_size > limit:
+            raise _NotReadable(f"the file is {status.st_size // 1024} KB (expected at most {limit // 1024} KB: "
+                               f"front matter and an abstract)")
+        data = file.read(limit + 1)
+        if len(data) > limit:  # it grew since
+            raise _NotReadable(f"the file is over {limit // 1024} KB (expected at most that: front matter and an abstract)")
+        return data
 
 
 class Store:
@@ -331,17 +479,45 @@ class Store:
         return self.content.resolve().parent
 
     def paper_paths(self) -> list[Path]:
+        """The paper files: the regular `<slug>.md` files of papers_dir, by name."""
+        return [path for path, problem in self._paper_entries() if problem is None]
+
+    def stray_paper_entries(self) -> list[Problem]:
+        """What else papers_dir holds, hidden files aside: symbolic links (never followed, so no
+        file from elsewhere is published), folders, and files with another extension."""
+        return [problem for _, problem in self._paper_entries() if problem is not None]
+
+    def _paper_entries(self) -> list[tuple[Path, Problem | None]]:
         if not self.papers_dir.is_dir():
             return []
-        # By name: all are in one folder, and Path's own ordering is several times slower.
-        return sorted((p for p in self.papers_dir.glob("*.md") if not p.name.startswith(".")), key=lambda p: p.name)
+        where = f"{self._papers_dir_shown or self.papers_dir.as_posix() + '/'}"
+        expected = f"expected paper files named <slug>{PAPER_SUFFIX} directly in {where}"
+        entries = []
+        with os.scandir(self.papers_dir) as listing:
+            # By name: all are in one folder, and Path's own ordering is several times slower.
+            for entry in sorted(listing, key=lambda e: e.name):
+                if entry.name.startswith("."):
+                    continue  # .gitkeep, an editor's swap file, a temporary file being written
+                problem = None
+                if entry.is_symlink():
+                    problem = f"a symbolic link, which is not followed ({expected}, not links)"
+                elif entry.is_dir(follow_symlinks=False):
+                    problem = f"a folder ({expected})"
+                elif not entry.is_file(follow_symlinks=False):
+                    problem = f"not a regular file ({expected})"
+                elif not entry.name.endswith(PAPER_SUFFIX):
+                    problem = f"not a paper file: its name does not end in '{PAPER_SUFFIX}' ({expected})"
+                entries.append((Path(entry.path), problem and Problem(where + entry.name, 1, problem)))
+        return entries
 
     def read_paper_file(self, path: Path) -> PaperFile:
         shown = self.relative(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_regular_file(path, MAX_PAPER_BYTES).decode("utf-8")
         except UnicodeDecodeError as error:
             return PaperFile(shown, path.stem, problems=[Problem(shown, 1, f"not UTF-8 text ({error.reason})")])
+        except _NotReadable as error:
+            return PaperFile(shown, path.stem, problems=[Problem(shown, 1, str(error))])
         return parse_paper_text(text, shown, path.stem)
 
     def read_paper_files(self) -> list[PaperFile]:
@@ -359,12 +535,31 @@ class Store:
                 papers.append(paper)
         return papers, problems
 
-    def write_paper(self, slug: str, meta: dict[str, Any], body: str) -> str:
-        """'new', 'updated' or 'unchanged'."""
-        path = self.papers_dir / f"{slug}.md"
-        existed = path.exists()
-        changed = write_atomic(path, dump_paper_text(meta, body))
-        return "unchanged" if not changed else ("updated" if existed else "new")
+    def create_paper(self, slug: str, text: str) -> bool:
+        """Write a new paper file; False, writing nothing, when `slug` is taken."""
+        return create_exclusive(self.papers_dir / f"{slug}{PAPER_SUFFIX}", text)
+
+    def replace_paper(self, slug: str, was: str, text: str) -> bool:
+        """Replace a paper file that still reads `was`; False, writing nothing, when it has changed
+        since (a curator saved it meanwhile: their edit is kept)."""
+        path = self.papers_dir / f"{slug}{PAPER_SUFFIX}"
+        try:
+            if read_regular_file(path, MAX_PAPER_BYTES).decode("utf-8") != was:
+                return False
+        except (_NotReadable, UnicodeDecodeError):
+            return False
+        return write_atomic(path, text)
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the content folder for a command that writes paper files (import, add, new), so
+        that two at once never choose one slug or fill one file from stale text; temporary
+        files a killed command left are removed first."""
+        self.content.mkdir(parents=True, exist_ok=True)
+        with locked(self.content, f"{self.content}: waiting for another import to finish"):
+            for folder in (self.papers_dir, self.content / SOURCES_DIR):
+                remove_stale_temporaries(folder)
+            yield
 
     def read_data(self, name: str) -> tuple[str, str]:
         """(text, shown path) of a curated data file such as hardware.yml."""
@@ -395,14 +590,42 @@ class Store:
 
 
 
-def write_tree(root: Path, pages: dict[str, str]) -> int:
+# The file that marks a folder as generate's own, listing every file generate wrote there.
+OWNER_MARKER = ".generated-by-reading-list"
+
+
+class NotOurFolder(Exception):
+    """`generate --out` was given a folder it may not write into; the message says why."""
+
+
+def write_tree(root: Path, pages: dict[str, str], content: Path) -> int:
     """Write `{relative path: text}` under root; files that would not change are not touched.
 
-    Returns how many files were written. Markdown files under root that the
-    pages no longer include are removed, so a deleted paper leaves no page.
+    Returns how many files were written. `root` must be generate's own: new, empty, or marked
+    by OWNER_MARKER, and apart from `content`. Files that generate wrote there before and the
+    pages no longer include are removed, so a deleted paper leaves no page; no other file is.
     """
-    written = sum(write_atomic(root / uri, text) for uri, text in pages.items())
-    for stale in sorted(root.rglob("*.md")):
-        if stale.relative_to(root).as_posix() not in pages:
-            stale.unlink()
+    root, content = Path(root), Path(content)
+    if root.resolve() == content.resolve() or root.resolve() in content.resolve().parents:
+        raise NotOurFolder(f"{root}: holds the content folder {content} (expected a folder of its own "
+                           f"for the generated pages, e.g. build/pages)")
+    if content.resolve() in root.resolve().parents:
+        raise NotOurFolder(f"{root}: is inside the content folder {content} (expected a folder outside "
+                           f"it, e.g. build/pages)")
+    marker = root / OWNER_MARKER
+    if root.is_dir() and not marker.is_file() and any(root.iterdir()):
+        raise NotOurFolder(f"{root}: holds files that generate did not write (expected a new or empty "
+                           f"folder, or one that generate wrote before, marked by {OWNER_MARKER})")
+    root.mkdir(parents=True, exist_ok=True)
+    with locked(root, f"{root}: waiting for another generate to finish"):
+        remove_stale_temporaries(root)
+        before = set(marker.read_text(encoding="utf-8").splitlines()) if marker.is_file() else set()
+        # Listed before being written, so that a run cut short leaves no file unaccounted for.
+        write_atomic(marker, "".join(f"{uri}\n" for uri in sorted(before | pages.keys())))
+        written = sum(write_atomic(root / uri, text) for uri, text in pages.items())
+        for stale in sorted(before - pages.keys()):
+            path = root / stale
+            if ".." not in Path(stale).parts and (path.is_file() or path.is_symlink()):
+                path.unlink()
+        write_atomic(marker, "".join(f"{uri}\n" for uri in sorted(pages)))
     return written
