@@ -246,8 +246,7 @@ def _character_problems(name: str, value: Any) -> list[tuple[int | None, str]]:
             if bad is None and name not in MULTILINE_FIELDS:
                 bad = LINE_BREAK.search(item)
             if bad is not None:
-                what = "a line break" if LINE_BREAK.match(bad.group()) else "the control character"
-                found.append((index, f"'{name}' holds {what} U+{ord(bad.group()):04X} "
+                found.append((index, f"'{name}' holds {character_name(bad.group())} "
                                      f"(expected printable text{' on one line' if name not in MULTILINE_FIELDS else ''})"))
         elif isinstance(item, list):
             for position, part in enumerate(item):
@@ -258,6 +257,20 @@ def _character_problems(name: str, value: Any) -> list[tuple[int | None, str]]:
 
     visit(value, None)
     return found[:1] if not isinstance(value, list) else found
+
+
+def character_name(character: str) -> str:
+    """'the control character U+0007', 'a lone surrogate U+D800', ... for a BAD_CHARACTER or LINE_BREAK."""
+    code = ord(character)
+    if LINE_BREAK.match(character):
+        what = "a line break"
+    elif 0xD800 <= code <= 0xDFFF:
+        what = "a lone surrogate (half of a character)"
+    elif code >= 0xFDD0:
+        what = "the noncharacter"
+    else:
+        what = "the control character"
+    return f"{what} U+{code:04X}"
 
 
 def _shown(value: Any) -> str:
@@ -301,7 +314,8 @@ def paper_from_front_matter(
             report(key, f"unknown field '{key}'{closest(str(key), FIELDS)} (expected one of the fields in CONTRIBUTING.md)")
     for key, value in meta.items():
         if key in FIELDS and value is not None:
-            for index, why in _check_value(key, FIELDS[key][0], value) + _character_problems(key, value):
+            # Characters are looked at in values of the right form: an id's form says it all.
+            for index, why in _check_value(key, FIELDS[key][0], value) or _character_problems(key, value):
                 report(key, why, index)
     if "title" not in meta or meta.get("title") is None:
         report("title" if "title" in meta else None, "missing 'title' (expected the paper's title)")
@@ -312,7 +326,7 @@ def paper_from_front_matter(
         problems.append(Problem(path, body_line, "the abstract is still the placeholder (expected the paper's abstract)"))
     elif (bad := BAD_CHARACTER.search(abstract)) is not None:
         problems.append(Problem(path, body_line + abstract.count("\n", 0, bad.start()),
-                                f"the abstract holds the control character U+{ord(bad.group()):04X} "
+                                f"the abstract holds {character_name(bad.group())} "
                                 f"(expected printable text)"))
     if problems:
         return None, problems

@@ -260,9 +260,9 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
         not_text = [key_node for key_node, _ in node.value
                     if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != _STR_TAG]
         for key_node in not_text:
-            shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else f"a {_NODE_KINDS[type(key_node)]}"
+            shown = repr(key_node.value) if isinstance(key_node, yaml.ScalarNode) else _NODE_KINDS[type(key_node)]
             result.problems.append(Problem(path, key_node.start_mark.line + offset + 1,
-                                           f"a field name is {shown!r}, which YAML reads as no text "
+                                           f"a field name is {shown}, which YAML reads as no text "
                                            f"(expected a name such as 'title', then ': ' and the value)"))
         if not_text:
             return result
@@ -291,7 +291,7 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
     return result
 
 
-_NODE_KINDS = {yaml.MappingNode: "mapping", yaml.SequenceNode: "list", yaml.ScalarNode: "value"}
+_NODE_KINDS = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
 
 
 def _bad_dates(node: yaml.Node, path: str, offset: int) -> list[Problem]:

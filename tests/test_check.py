@@ -26,23 +26,33 @@ DUMPS = Path(__file__).parent / "fixtures" / "dumps"
 # One file per problem; the message names the file and the line to fix.
 EXPECTED = [
     "Not_A_Slug.md:1: file name 'Not_A_Slug.md' is not a slug (expected lowercase words joined by '-', e.g. 'not-a-slug.md')",
+    "abstract-control-character.md:5: the abstract holds the control character U+001B (expected printable text)",
+    "alias-bomb.md:3: front matter repeats a value with a YAML anchor and alias (expected every value written out; anchors and aliases are not allowed)",
     "arxiv-float.md:3: 'arxiv' is the number 2101.0001, which loses digits (expected the id as quoted text, e.g. arxiv: '2101.00010')",
+    "arxiv-trailing-newline.md:3: 'arxiv' is not an arXiv id: '2412.99002\\n' (str) (expected quoted text such as '2404.14469')",
     "bom.md:1: the file starts with a UTF-8 BOM (expected plain UTF-8)",
     "control-character.md:4: front matter holds the control character U+001F, which YAML does not allow (expected printable text)",
+    "control-escape.md:3: 'venue' holds the control character U+0007 (expected printable text on one line)",
     "date-not-date.md:3: 'published' is not a date: 'April 2024' (str) (expected a date written YYYY-MM-DD)",
     "duplicate-key.md:4: duplicate field 'title' (first set on line 2; expected each field once)",
     "empty-abstract.md:4: the abstract is empty (expected the abstract as the text after the front matter)",
     "empty-title.md:3: 'title' is empty or not text: '' (str) (expected the paper's title)",
+    "id-trailing-newline.md:4: 'hardware' holds 'a100\\n' (str), not an id (expected lowercase ids like 'a100')",
     "impossible-date.md:4: 'published' is not a date: '2024-13-45', month must be in 1..12 (expected a real date written YYYY-MM-DD)",
     "invalid-yaml.md:4: front matter is not valid YAML: expected ',' or ']', but got ':'",
     "javascript-link.md:3: 'code' is a javascript: URL, which is refused (expected an http(s) URL)",
     "javascript-link.md:6: 'links' is a data: URL, which is refused (expected an http(s) URL)",
+    "key-is-a-list.md:3: a field name is a list, which YAML reads as no text (expected a name such as 'title', then ': ' and the value)",
+    "key-is-a-mapping.md:3: a field name is a mapping, which YAML reads as no text (expected a name such as 'title', then ': ' and the value)",
+    "key-is-a-number.md:3: a field name is '2024', which YAML reads as no text (expected a name such as 'title', then ': ' and the value)",
+    "lone-surrogate.md:2: 'title' holds a lone surrogate (half of a character) U+D800 (expected printable text on one line)",
     "missing-title.md:1: missing 'title' (expected the paper's title)",
     "near-title-b.md:2: the title is near-identical (97%) to the title of content/papers/near-title-a.md (expected each paper in one file; merge the two, or tell the titles apart)",
     "not-a-mapping.md:2: the front matter is a list, not a mapping (expected 'field: value' lines)",
     "same-arxiv-b.md:3: arXiv id '2302.01318' is also the id of content/papers/same-arxiv-a.md (expected each paper in one file; merge the two)",
     "same-title-b.md:3: the same title as content/papers/same-title-a.md (expected each paper in one file; merge the two)",
     "tab-indent.md:4: a tab indents this line (expected spaces; YAML forbids tabs)",
+    "title-line-break.md:2: 'title' holds a line break U+000A (expected printable text on one line)",
     "unknown-device.md:2: warning: 'MI325X' looks like a device that content/hardware.yml does not know (expected an alias of a device there, or an `ignore` phrase if it is no device)",
     "unknown-device.md:5: warning: 'MI355X' looks like a device that content/hardware.yml does not know (expected an alias of a device there, or an `ignore` phrase if it is no device)",
     "unknown-device.md:5: warning: 'RTX 5080' looks like a device that content/hardware.yml does not know (expected an alias of a device there, or an `ignore` phrase if it is no device)",
@@ -77,7 +87,7 @@ def test_check_command_prints_every_problem_and_exits_1(capsys):
     captured = capsys.readouterr()
     assert code == 1
     assert captured.err.splitlines() == EXPECTED
-    assert captured.out.strip() == f"checked 25 paper files: {len(ERRORS)} errors, {len(EXPECTED) - len(ERRORS)} warnings"
+    assert captured.out.strip() == f"checked 35 paper files: {len(ERRORS)} errors, {len(EXPECTED) - len(ERRORS)} warnings"
 
 
 def test_warnings_alone_do_not_fail_the_check(tmp_path, capsys):
