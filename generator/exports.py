@@ -13,6 +13,7 @@ import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from typing import Any
+from urllib.parse import quote
 
 from .model import Paper
 from .site import Site
@@ -273,16 +274,29 @@ def atom_feed(site: Site, site_url: str | None = None, count: int = FEED_COUNT) 
 
 # ---------------------------------------------------------------------------- BibTeX
 
+# BibTeX counts every brace, even after a backslash: `\{` opens a group to BibTeX while
+# LaTeX prints a brace. So a brace in the text is written as a group of its own,
+# `{\textbraceleft}`, which BibTeX sees balanced and LaTeX prints as the brace.
 _BIBTEX_SPECIAL = {
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "%": r"\%", "&": r"\&", "$": r"\$",
-    "#": r"\#", "_": r"\_", "^": r"\^{}", "~": r"\~{}",
+    "\\": r"\textbackslash{}", "{": r"{\textbraceleft}", "}": r"{\textbraceright}", "%": r"\%", "&": r"\&",
+    "$": r"\$", "#": r"\#", "_": r"\_", "^": r"\^{}", "~": r"\~{}",
 }
 _BIBTEX_RE = re.compile("|".join(re.escape(c) for c in _BIBTEX_SPECIAL))
+# In a URL: braces, backslashes, whitespace, control characters and a `%` that does not
+# start a `%xx` escape; each is percent-encoded (UTF-8), which leaves the URL's meaning.
+_URL_UNSAFE = re.compile(r"[{}\\\s\x00-\x1f\x7f-\x9f]|%(?![0-9A-Fa-f]{2})")
 
 
 def bibtex_escape(text: str) -> str:
-    """Text as a BibTeX field value shows it: specials escaped, braces always balanced."""
+    """Text as a BibTeX field value shows it: specials escaped, every brace balanced as
+    BibTeX counts them, so no value can end its entry early or start another."""
     return _BIBTEX_RE.sub(lambda m: _BIBTEX_SPECIAL[m.group(0)], " ".join(text.split()))
+
+
+def bibtex_url(url: str) -> str:
+    """A URL (or arXiv id) as a BibTeX field value: the characters that could unbalance it
+    or break it in LaTeX's `\\url` percent-encoded; an existing `%xx` is kept."""
+    return _URL_UNSAFE.sub(lambda m: quote(m.group(0), safe=""), url)
 
 
 _NOT_ASCII_WORD = re.compile(r"[^a-z0-9]")
@@ -331,9 +345,10 @@ def bibtex_entry(paper: Paper, key: str | None = None) -> str:
     if paper.published:
         fields.append(("month", str(paper.published.month)))
     if paper.arxiv:
-        fields += [("eprint", paper.arxiv), ("archivePrefix", "arXiv"), ("url", paper.arxiv_url)]
+        fields += [("eprint", bibtex_url(paper.arxiv)), ("archivePrefix", "arXiv"),
+                   ("url", bibtex_url(paper.arxiv_url))]
     elif paper.project or paper.code:
-        fields.append(("url", paper.project or paper.code))
+        fields.append(("url", bibtex_url(paper.project or paper.code)))
     if paper.venue:
         fields.append(("note", bibtex_escape(paper.venue)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import unquote
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pybtex.database.input.bibtex import Parser as BibTeXParser
 
 from generator import exports
 from generator.model import Paper
@@ -98,6 +102,7 @@ def test_bibtex_has_an_arxiv_style_entry_for_each_arxiv_paper(site, files):
     whole = files["papers.bib"]
     keys = re.findall(r"^@misc\{([^,]+),", whole, re.M)
     assert len(keys) == len(site.papers) == len(set(keys))
+    assert set(parse_bibtex(whole)) == set(keys) and bibtex_entry_count(whole) == len(site.papers)
     for paper in site.papers:
         entry = files[f"bib/{paper.slug}.bib"]
         assert entry in whole
@@ -110,7 +115,7 @@ def test_bibtex_has_an_arxiv_style_entry_for_each_arxiv_paper(site, files):
 def test_bibtex_escapes_specials_and_keys_stay_unique():
     paper = Paper(slug="x", title="50% of {GPU} & $cost_1 #2 ~ ^", abstract="a", authors=["Ann Lee"], arxiv="2401.00001")
     entry = exports.bibtex_entry(paper, "key")
-    assert r"50\% of \{GPU\} \& \$cost\_1 \#2 \~{} \^{}" in entry
+    assert r"50\% of {\textbraceleft}GPU{\textbraceright} \& \$cost\_1 \#2 \~{} \^{}" in entry
     assert exports.base_key(paper) == "lee2024gpu" or exports.base_key(paper).startswith("lee2024")
 
 
@@ -165,3 +170,172 @@ def test_atom_feed_escapes_hostile_text():
     feed = ET.fromstring(exports.atom_feed(build_site(papers, hardware, topics)))
     titles = [e.text for e in feed.iter(f"{ATOM}title")]
     assert "<script>alert(1)</script> &  ]]>" in titles
+
+
+# ---------------------------------------------------------------------------- BibTeX, hostile input
+#
+# BibTeX counts every brace in a field value, a backslash before it or not, and outside an
+# entry it reads `@` as the start of the next one. So a value whose braces do not balance as
+# BibTeX counts them ends its entry early, and the rest of it can open a phantom entry.
+# Each file is checked twice: by pybtex (a BibTeX parser), and by counting as BibTeX does.
+
+HOSTILE_TITLES = {
+    "closing-brace": "Attention } Is Not All You Need",
+    "opening-brace": "Sparse { Attention on GPUs",
+    "close-close-open": "KV }}{ Cache Eviction",
+    "backslash": "Paths like C:\\models\\gpt and a trailing \\",
+    "percent": "50% Less Memory % for Training",
+    "entry-injection": "Pwned}}, @misc{evil, title = {x}} @misc{evil2,",
+    "hash": "#1 on MLPerf # Inference",
+    "tilde": "~2x Faster ~ Decoding",
+    "underscore": "flash_attn_2 and __init__",
+    "ampersand": "Compute & Memory & Bandwidth",
+}
+
+# What LaTeX prints for each escape `exports.bibtex_escape` writes.
+LATEX_PRINTS = {
+    r"{\textbraceleft}": "{", r"{\textbraceright}": "}", r"\textbackslash{}": "\\",
+    r"\^{}": "^", r"\~{}": "~", r"\%": "%", r"\&": "&", r"\$": "$", r"\#": "#", r"\_": "_",
+}
+_LATEX_ESCAPE = re.compile("|".join(re.escape(e) for e in LATEX_PRINTS))
+
+
+def latex_text(value: str) -> str:
+    return _LATEX_ESCAPE.sub(lambda m: LATEX_PRINTS[m.group(0)], value)
+
+
+def parse_bibtex(text: str):
+    """pybtex's entries (strict: a syntax error or a repeated key raises); author stays a field."""
+    return BibTeXParser(person_fields=()).parse_string(text).entries
+
+
+def bibtex_entry_count(text: str) -> int:
+    """Entries as BibTeX counts them: an `@` outside every brace starts one; braces nest,
+    whatever comes before them. Raises when a `}` closes nothing."""
+    depth = count = 0
+    for char in text:
+        if char == "@" and depth == 0:
+            count += 1
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            assert depth >= 0, "a brace closes nothing"
+    assert depth == 0, "a brace is never closed"
+    return count
+
+
+def is_balanced(value: str) -> bool:
+    depth = 0
+    for char in value:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def hostile_paper(case: str, title: str) -> Paper:
+    return Paper(slug=f"bibtex-{case}", title=title, abstract="An abstract.", authors=["Ann Lee", "Bob Ray"],
+                 arxiv="2401.00001", venue="MLSys 2024")
+
+
+@pytest.fixture(scope="module")
+def hostile_bib():
+    """The small site plus a paper per hostile title, a paper with braces in its authors and
+    venue, and one whose code URL has braces: (site, keys, papers.bib)."""
+    papers, hardware, topics, _ = load_content(SMALL)
+    papers += [hostile_paper(case, title) for case, title in HOSTILE_TITLES.items()]
+    papers.append(Paper(slug="bibtex-braces-in-authors-and-venue", title="Braces Elsewhere", abstract="a",
+                        authors=["Ann {Lee", "Bob} Ray", "{Cee} }{ Dee"], venue="MLSys } 2024 {"))
+    papers.append(Paper(slug="bibtex-braces-in-code-url", title="Braces in a URL", abstract="a",
+                        code="https://github.com/o/r/tree/}{main}/x"))
+    site = build_site(papers, hardware, topics)
+    return site, exports.bibtex_keys(site), exports.render_files(site)["papers.bib"]
+
+
+def test_papers_bib_of_hostile_papers_has_exactly_one_entry_per_paper(hostile_bib):
+    site, keys, whole = hostile_bib
+    entries = parse_bibtex(whole)
+    assert len(entries) == bibtex_entry_count(whole) == len(site.papers)
+    assert set(entries) == set(keys.values())
+
+
+@pytest.mark.parametrize("case", HOSTILE_TITLES)
+def test_hostile_title_parses_to_its_escape_and_reads_back_as_written(hostile_bib, case):
+    site, keys, whole = hostile_bib
+    title = HOSTILE_TITLES[case]
+    fields = parse_bibtex(whole)[keys[f"bibtex-{case}"]].fields
+    # The title is in braces of its own (keeps its case); inside, exactly the escaped text.
+    assert fields["title"] == "{" + exports.bibtex_escape(title) + "}"
+    assert latex_text(fields["title"][1:-1]) == title
+    assert is_balanced(fields["title"])
+    assert fields["note"] == "MLSys 2024" and fields["author"] == "Ann Lee and Bob Ray"
+    assert fields["eprint"] == "2401.00001" and fields["url"] == "https://arxiv.org/abs/2401.00001"
+
+
+def test_braces_in_authors_and_venue_are_balanced_and_read_back(hostile_bib):
+    site, keys, whole = hostile_bib
+    fields = parse_bibtex(whole)[keys["bibtex-braces-in-authors-and-venue"]].fields
+    names = fields["author"].split(" and ")
+    assert [latex_text(n) for n in names] == ["Ann {Lee", "Bob} Ray", "{Cee} }{ Dee"]
+    assert latex_text(fields["note"]) == "MLSys } 2024 {"
+    assert all(is_balanced(fields[name]) for name in ("author", "note"))
+
+
+def test_braces_in_a_code_url_are_percent_encoded(hostile_bib):
+    site, keys, whole = hostile_bib
+    url = parse_bibtex(whole)[keys["bibtex-braces-in-code-url"]].fields["url"]
+    assert url == "https://github.com/o/r/tree/%7D%7Bmain%7D/x"
+
+
+@pytest.mark.parametrize("url, written", [
+    ("https://example.org/a{b}c", "https://example.org/a%7Bb%7Dc"),
+    ("https://example.org/a\\b", "https://example.org/a%5Cb"),
+    ("https://example.org/%7Balready%7d-escaped", "https://example.org/%7Balready%7d-escaped"),
+    ("https://example.org/100%-sure", "https://example.org/100%25-sure"),
+    ("https://example.org/a b\tc\x01", "https://example.org/a%20b%09c%01"),
+    ("https://example.org/q?a=1&b=2#frag~x_y", "https://example.org/q?a=1&b=2#frag~x_y"),
+])
+def test_project_url_is_percent_encoded_only_where_bibtex_needs_it(url, written):
+    paper = Paper(slug="x", title="T", abstract="a", project=url, code="https://example.org/not-this")
+    entry = exports.bibtex_entry(paper, "key")
+    assert parse_bibtex(entry)["key"].fields["url"] == written
+
+
+def test_a_hostile_arxiv_id_cannot_break_its_entry():
+    paper = Paper(slug="x", title="T", abstract="a", arxiv="2401.00001}, @misc{evil,")
+    entry = exports.bibtex_entry(paper, "key")
+    assert bibtex_entry_count(entry) == 1 and list(parse_bibtex(entry)) == ["key"]
+    assert parse_bibtex(entry)["key"].fields["eprint"] == "2401.00001%7D,%20@misc%7Bevil,"
+
+
+# Any text, weighted towards what BibTeX and LaTeX treat specially.
+_HOSTILE_TEXT = st.text(st.one_of(st.sampled_from("{}\\%#@,=\"~^_&$ \n\t"),
+                                  st.characters(exclude_categories=("Cs",))), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(title=_HOSTILE_TEXT, author=_HOSTILE_TEXT, venue=_HOSTILE_TEXT)
+def test_any_text_gives_exactly_one_entry_that_reads_back(title, author, venue):
+    paper = Paper(slug="x", title=title, abstract="a", authors=[author], venue=venue, arxiv="2401.00001")
+    entry = exports.bibtex_entry(paper, "key")
+    assert bibtex_entry_count(entry) == 1
+    entries = parse_bibtex(entry)
+    assert list(entries) == ["key"]
+    fields = entries["key"].fields
+    assert fields["title"] == "{" + exports.bibtex_escape(title) + "}"
+    assert latex_text(fields["title"][1:-1]) == " ".join(title.split())
+    for name in ("title", "author", "note"):
+        if name in fields:
+            assert is_balanced(fields[name])
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=_HOSTILE_TEXT)
+def test_any_url_gives_one_entry_with_the_same_url_once_decoded(path):
+    url = "https://example.org/" + path
+    entry = exports.bibtex_entry(Paper(slug="x", title="T", abstract="a", code=url), "key")
+    assert bibtex_entry_count(entry) == 1
+    written = parse_bibtex(entry)["key"].fields["url"]
+    assert not re.search(r"[{}\\\s]", written)
+    assert unquote(written) == unquote(url)
