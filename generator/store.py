@@ -68,9 +68,15 @@ class PaperFile:
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 
 
+class _TooDeep(Exception):
+    """Front matter nested too deep to compose; args[0] is the 0-based line."""
+
+
 def _compose(front: str) -> yaml.Node | None:
     """YAML nodes with their lines: libyaml when present (several times faster),
     the Python parser again on a problem so its messages stay the same."""
+    if (line := too_deep_to_compose(front)) is not None:
+        raise _TooDeep(line)
     if _FAST_LOADER is not None:
         try:
             return yaml.compose(front, Loader=_FAST_LOADER)
@@ -79,20 +85,60 @@ def _compose(front: str) -> yaml.Node | None:
     return yaml.compose(front, Loader=_LineLoader)
 
 
-def first_alias(node: yaml.Node | None) -> yaml.Node | None:
-    """The first node that a YAML alias repeats, or None. An alias refers to its anchor's node
-    again, so a 1 KB file of aliases to aliases stands for millions of values: refused, not walked."""
+# Front matter and vocabularies need a few levels (a list of results, each a mapping); a
+# hostile file may nest thousands, which overflows the stack of the code that walks them.
+MAX_DEPTH = 20
+ALIAS_PROBLEM = ("repeats a value with a YAML anchor and alias "
+                 "(expected every value written out; anchors and aliases are not allowed)")
+DEPTH_PROBLEM = f"nests lists or mappings more than {MAX_DEPTH} deep (expected a few levels: fields, lists, mappings)"
+
+
+def structure_problem(node: yaml.Node | None) -> tuple[yaml.Node, str] | None:
+    """(node, what is wrong) for the first node that a YAML alias repeats (an alias refers to
+    its anchor's node again, so a 1 KB file of aliases to aliases stands for millions of values)
+    or that lies deeper than MAX_DEPTH; None when there is neither. Walked without recursion."""
     seen: set[int] = set()
-    stack = [node] if node is not None else []
+    stack = [(node, 1)] if node is not None else []
     while stack:
-        current = stack.pop()
+        current, depth = stack.pop()
         if id(current) in seen:
-            return current
+            return current, ALIAS_PROBLEM
         seen.add(id(current))
         if isinstance(current, yaml.MappingNode):
-            stack.extend(part for pair in reversed(current.value) for part in reversed(pair))
+            children = [part for pair in current.value for part in pair]
         elif isinstance(current, yaml.SequenceNode):
-            stack.extend(reversed(current.value))
+            children = current.value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            return current, DEPTH_PROBLEM
+        stack.extend((child, depth + 1) for child in reversed(children))
+    return None
+
+
+# libyaml composes by recursion in C, which overflows the stack at some 30,000 levels: text
+# that could nest that deep is first read as events, which keep no stack, and refused there.
+# Every level opens with one of these characters, so text with fewer of them is not scanned.
+_OPENERS = "[{-?:"
+_SCANNED_FROM = 5_000
+
+
+def too_deep_to_compose(text: str) -> int | None:
+    """The 0-based line at which `text` nests more than MAX_DEPTH levels, when it has so many
+    openers that composing it could overflow the stack; None otherwise."""
+    if sum(map(text.count, _OPENERS)) < _SCANNED_FROM:
+        return None
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST_LOADER or yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return event.start_mark.line
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # composing reports it
     return None
 
 
@@ -247,14 +293,15 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
         result.problems.append(Problem(path, line, f"front matter holds the control character U+{error.character:04X}, "
                                                    f"which YAML does not allow (expected printable text)"))
         return result
+    except (_TooDeep, RecursionError) as error:  # RecursionError: the Python parser, past some 300 levels
+        line = error.args[0] + offset + 1 if isinstance(error, _TooDeep) else offset + 1
+        result.problems.append(Problem(path, line, f"front matter {DEPTH_PROBLEM}"))
+        return result
     if node is None:
         result.meta = {}
         return result
-    repeated = first_alias(node)
-    if repeated is not None:
-        result.problems.append(Problem(path, repeated.start_mark.line + offset + 1,
-                                       "front matter repeats a value with a YAML anchor and alias "
-                                       "(expected every value written out; anchors and aliases are not allowed)"))
+    if (wrong := structure_problem(node)) is not None:
+        result.problems.append(Problem(path, wrong[0].start_mark.line + offset + 1, f"front matter {wrong[1]}"))
         return result
     if isinstance(node, yaml.MappingNode):
         not_text = [key_node for key_node, _ in node.value
@@ -564,9 +611,14 @@ class Store:
     def read_data(self, name: str) -> tuple[str, str]:
         """(text, shown path) of a curated data file such as hardware.yml."""
         path = self.content / name
+        shown = self.relative(path)
         if not path.is_file():
-            raise ContentError([Problem(self.relative(path), 1, f"missing (expected the curated {name} of the content folder)")])
-        return path.read_text(encoding="utf-8"), self.relative(path)
+            raise ContentError([Problem(shown, 1, f"missing (expected the curated {name} of the content folder)")])
+        try:
+            return path.read_text(encoding="utf-8"), shown
+        except UnicodeDecodeError as error:
+            line = path.read_bytes().count(b"\n", 0, error.start) + 1
+            raise ContentError([Problem(shown, line, f"not UTF-8 text ({error.reason}; expected UTF-8)")]) from None
 
     def source_name(self, name: str, data: bytes, pending: dict[str, bytes] | None = None) -> str:
         """The name a dump is (or will be) kept under in content/sources/: its own, or with a

@@ -323,3 +323,40 @@ def test_new_never_overwrites_and_takes_the_next_slug(tmp_path):
     for _ in range(2):
         assert generator("--content", str(content), "new", "Foo: A Paper").returncode == 0
     assert sorted(p.name for p in (content / "papers").iterdir()) == ["foo-2.md", "foo.md"]
+
+
+# --- no front matter makes reading and checking raise ---------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from generator.model import BAD_CHARACTER  # noqa: E402
+
+# Pieces of YAML syntax, field names and characters that have broken reading before.
+YAML_PIECES = st.lists(st.sampled_from([
+    "-", ":", " ", "\n", "  ", "[", "]", "{", "}", "&a", "*a", "!!", "!!python/object", "|", ">", "'", '"', "%",
+    "@", "`", "#", "?", ",", ".", "\\", "\t", "title", "arxiv", "authors", "hardware", "results", "note", "2024",
+    "2024-13-45", "yes", "null", "~", "a100", "\x07", "\\ud800", "\\x07", "\\n", "é", "\u2028", "\ufeff",
+]), max_size=60).map("".join)
+
+
+@given(front=YAML_PIECES, body=st.text(max_size=40))
+@settings(max_examples=400, deadline=None)
+def test_no_front_matter_makes_reading_or_checking_raise(front, body):
+    file = parse_paper_text(f"---\ntitle: A title\n{front}\n---\n{body}", "content/papers/p.md", "p")
+    paper, problems = file.validate()
+    assert (paper is None) == any(problem.severity == "error" for problem in problems)
+    assert all(problem.line >= 1 for problem in problems)
+    if paper is not None:  # what is published holds no character a page cannot show
+        texts = [paper.title, paper.abstract, paper.venue or "", paper.note or "", *paper.authors]
+        assert not any(BAD_CHARACTER.search(text) for text in texts)
+
+
+def test_deeply_nested_front_matter_is_refused_at_its_line(tmp_path):
+    path = tmp_path / "deep.md"
+    path.write_text("---\ntitle: Deep\nauthors: " + "[" * 50_000 + "]" * 50_000 + "\n---\nAn abstract.\n",
+                    encoding="utf-8")
+    file = Store(tmp_path).read_paper_file(path)
+    assert [str(p) for p in file.problems] == [
+        f"{file.path}:3: front matter nests lists or mappings more than 20 deep "
+        f"(expected a few levels: fields, lists, mappings)"]
