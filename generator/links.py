@@ -8,8 +8,8 @@ TF-IDF product taken in row blocks, keeping only the top few per paper.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from itertools import repeat
 from typing import NamedTuple
 
@@ -21,7 +21,8 @@ from sklearn.preprocessing import normalize
 from . import workers
 from .model import Paper
 
-# Words that follow "we present" without being a name.
+# Words that follow "we present" without being a name, and generic terms of the field: with the
+# English stop words, no paper's name, in any case or number ("The", "the", "GPUs", "llm").
 _NOT_NAMES = {
     "A", "An", "The", "This", "That", "These", "Our", "We", "It", "In", "On", "To", "For", "Two",
     "Three", "Four", "Several", "Many", "Both", "Each", "Such", "New", "Novel", "First", "Finally",
@@ -46,6 +47,13 @@ _INTRODUCED = re.compile(  # the lookahead: the first letters of the introducers
 _INTRODUCED_EACH = [re.compile(words + r"(?<!\w" + "." * len(words) + ")" + rest + _INTRODUCED_NAME)
                     for words, rest in _INTRODUCERS]
 MIN_NAME_CHARS = 3
+# A name that the abstracts of more than GENERIC_FLOOR papers, and of more than GENERIC_SHARE
+# of the list, use as a word is the field's vocabulary ("Transformer", "Inference"), not one
+# paper's name: like a word past Lucene's `maxDocFreq`. The floor keeps a short list's names,
+# which few papers can share; the share scales to a long list, whose famous names some
+# hundreds of papers may mention.
+GENERIC_FLOOR = 5
+GENERIC_SHARE = 0.1
 
 
 class Mention(NamedTuple):
@@ -58,17 +66,53 @@ class Mention(NamedTuple):
 
 
 def names_of(paper: Paper) -> list[str]:
-    """The names a paper goes by: the short name of its title and systems its abstract introduces."""
+    """The names a paper goes by: the short name of its title and systems its abstract
+    introduces, less those that are plain words (`is_plain_word`)."""
     short_name = paper.short_name
-    names = [short_name] if short_name else []
+    names = [short_name] if short_name and not is_plain_word(short_name) else []
     for match in _introductions(paper.abstract):
         name = match.group(1).rstrip(".")
         # "ElasticViT", "GLM-130B": shaped like a name. "Fuyou": a plain word, so
         # only when it is set off as one ("we present Fuyou, a ...").
         shaped = re.search(r"[A-Z0-9-]", name[1:]) is not None or match.group(2) is not None
-        if shaped and name not in _NOT_NAMES and len(name) >= MIN_NAME_CHARS and name not in names:
+        if shaped and not is_plain_word(name) and name not in names:
             names.append(name)
     return names
+
+
+_PLAIN_WORDS = frozenset(word.encode() for word in ENGLISH_STOP_WORDS | {name.lower() for name in _NOT_NAMES})
+
+
+def is_plain_word(name: str) -> bool:
+    """Whether `name` is no name but plain words, whatever the list: shorter than
+    MIN_NAME_CHARS, without a letter ("2024"), or each of its words, in any case,
+    singular or plural, an English stop word or a generic term ("The", "GPUs", "On the")."""
+    if len(name) < MIN_NAME_CHARS or not any(ch.isalpha() for ch in name):
+        return True
+    words = [run.strip(_WORD_EDGE_PUNCTUATION) for run in _word_runs(name)]
+    return all(word in _PLAIN_WORDS or word.removesuffix(b"s") in _PLAIN_WORDS for word in words if word)
+
+
+def generic_names(names: list[str], abstracts: list[str]) -> set[str]:
+    """The `names` each of whose words more than GENERIC_FLOOR of the `abstracts`, and more than
+    GENERIC_SHARE of them, use, in any case, singular or plural ("GPU": "gpus"; "Large
+    Language Model": all three words). One pass of word counts over the abstracts."""
+    most = max(GENERIC_FLOOR, GENERIC_SHARE * len(abstracts))
+    if len(abstracts) <= most:
+        return set()  # no word is in more abstracts than there are
+    words_of = {name: set(_singular_words(name)) - {b""} for name in names}
+    names_words = set().union(*words_of.values())
+    papers_using: Counter[bytes] = Counter()
+    for abstract in abstracts:
+        papers_using.update(names_words.intersection(_singular_words(abstract)))
+    return {name for name, words in words_of.items() if all(papers_using[word] > most for word in words)}
+
+
+def _singular_words(text: str) -> Iterator[bytes]:
+    """The words of `text` as related papers count them (`_word_runs` less the dots and hyphens
+    at their ends: lowercased, as UTF-8), less a final "s" ("GPUs." -> b"gpu")."""
+    words = map(bytes.strip, _word_runs(text), repeat(_WORD_EDGE_PUNCTUATION))
+    return map(bytes.removesuffix, words, repeat(b"s"))
 
 
 def _introductions(abstract: str) -> list[re.Match[str]]:
@@ -133,7 +177,9 @@ def _trie_pattern(node: dict) -> str:
 
 
 def find_mentions(papers: list[Paper]) -> list[Mention]:
-    """Every place an abstract names another paper of the list, in paper and text order."""
+    """Every place an abstract names another paper of the list, in paper and text order: by a
+    name only that paper goes by (`names_of`), and that is not the list's vocabulary
+    (`generic_names`)."""
     owner: dict[str, str] = {}
     ambiguous: set[str] = set()
     for paper in papers:
@@ -142,6 +188,8 @@ def find_mentions(papers: list[Paper]) -> list[Mention]:
                 ambiguous.add(name)
             owner.setdefault(name, paper.slug)
     names = [n for n in owner if n not in ambiguous]
+    generic = generic_names(names, [paper.abstract for paper in papers]) if names else set()
+    names = [n for n in names if n not in generic]
     if not names:
         return []
     pattern = names_pattern(names)
