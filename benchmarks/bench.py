@@ -304,10 +304,10 @@ def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, 
         f"peak RSS {row['peak_mib']:.0f} MiB")
 
     generated = root / "generated"
-    shutil.copytree(ROOT / "site_templates" / "static", generated)
     command = [python, "-m", "generator", "--content", str(root / "content"), "generate",
                "--out", str(generated), "--templates", str(root / "site_templates")]
-    run_child(command, ROOT)
+    run_child(command, ROOT)  # into a new folder: generate writes only into a folder of its own
+    shutil.copytree(ROOT / "site_templates" / "static", generated, dirs_exist_ok=True)
     before = {p: p.stat().st_mtime_ns for p in generated.rglob("*") if p.is_file()}
     run = run_child(command, ROOT)
     after = {p: p.stat().st_mtime_ns for p in generated.rglob("*") if p.is_file()}
