@@ -16,6 +16,7 @@ import yaml
 from generator.model import ContentError
 from generator.taxonomy import (
     DEVICE_KINDS,
+    MAX_REGEX_CHARS,
     Hardware,
     HardwareNode,
     Mention,
@@ -23,6 +24,7 @@ from generator.taxonomy import (
     Topics,
     evidence_sentence,
     ignores_case,
+    is_regex_phrase,
     load_hardware,
     load_topics,
 )
@@ -640,6 +642,115 @@ def test_a_repeated_key_and_an_alias_in_ignore_are_reported():
         hw.yml:5: key 'name' appears twice in vendor 'nvidia' (expected each key once)
         hw.yml:6: alias 'Pascal VOC' of vendor 'nvidia' is already used by 'ignore' at line 1 (expected each spelling to name one node; case is ignored in this check)
     """)
+
+
+# --------------------------------------------------------------------------
+# Hostile vocabularies: refused at load, at their line, before anything can hang
+
+
+def topics_matching(*patterns: str) -> str:
+    """A topics.yml with one topic, 'backtracking', matching the phrase `catastrophic
+    backtracking` and then `patterns`, the first of them at line 7."""
+    listed = "".join(f"      - '{pattern}'\n" for pattern in patterns)
+    return ("topics:\n  - id: backtracking\n    name: Backtracking\n    description: Patterns.\n"
+            f"    match:\n      - catastrophic backtracking\n{listed}")
+
+
+NESTED_REPEAT = ("repeats a part that can itself match in more than one way, as (a+)+ and (a|aa)* do, which "
+                 r"takes exponential time to fail (expected a repeat of one character or of fixed text, "
+                 r"e.g. [\w-]+ or (?:, \w)*)")
+
+
+@pytest.mark.parametrize("pattern", [
+    r"/(a+)+$/", r"/(\w+\s?)*x/", r"/(a|aa)*b/", r"/(.*a){12}/",  # as first reported
+    r"/(?:a+)+$/", r"/(?:\w+\s?)*x/", r"/(?:a|aa)*b/", r"/(?:.*a){12}/",  # without capturing groups
+    r"/(?:s?)*x/", r"/(?:(?=\w+x)a)*/",  # an optional part, or a repeat inside a lookahead
+])
+def test_a_repeat_of_a_part_that_matches_in_several_ways_is_refused_at_its_line(pattern):
+    assert problems_of(load_topics, topics_matching(pattern), "content/topics.yml") == [
+        f"content/topics.yml:7: match pattern {pattern} of topic 'backtracking' {NESTED_REPEAT}"]
+
+
+@pytest.mark.parametrize(("pattern", "ways"), [
+    (r"/.*.*x/", "1,000,000"),  # two repeats that run across words: each tried at each length
+    (r"/[^,]+[^,]+x/", "1,000,000"),
+    (r"/\w+\w+\w+\w+x/", "10,000"),  # four repeats within words
+    ("/" + "a?" * 11 + "a" * 11 + "/", "2,048"),  # optional parts double the ways
+    ("/" + "(?:.|.)" * 11 + "/", "2,048"),  # and alternatives multiply them
+    (r"/a{0,5000}/", "5,001"),
+])
+def test_a_regex_with_too_many_ways_to_match_is_refused_at_its_line(pattern, ways):
+    assert problems_of(load_topics, topics_matching(pattern), "content/topics.yml") == [
+        f"content/topics.yml:7: match pattern {pattern} of topic 'backtracking' can match at a word in about "
+        f"{ways} ways, all tried before it fails there (expected at most 2,000: fewer optional parts and "
+        r"alternatives, and repeats that stay within words or spaces, e.g. \w+ or \s+ rather than .*)"]
+
+
+def test_each_refused_regex_is_reported_at_its_own_line():
+    problems = problems_of(load_topics, topics_matching("/ok/", "/(?:a+)+$/", "/ok too/", "/.*.*x/"),
+                           "content/topics.yml")
+    assert [problem.split(" of topic")[0] for problem in problems] == [
+        "content/topics.yml:8: match pattern /(?:a+)+$/", "content/topics.yml:10: match pattern /.*.*x/"]
+
+
+def test_backreferences_and_conditional_groups_are_refused():
+    assert problems_of(load_topics, topics_matching(r"/(a)\1/", r"/(a)?(?(1)b|c)/", r"/(?:a)\1/"),
+                       "content/topics.yml") == [
+        r"content/topics.yml:7: match pattern /(a)\1/ of topic 'backtracking' refers back to a group "
+        "(expected no backreferences or conditional groups, which can take exponential time to fail)",
+        r"content/topics.yml:8: match pattern /(a)?(?(1)b|c)/ of topic 'backtracking' refers back to a group "
+        "(expected no backreferences or conditional groups, which can take exponential time to fail)",
+        r"content/topics.yml:9: match pattern /(?:a)\1/ of topic 'backtracking' is not a valid regular expression: "
+        "invalid group reference 1 at position 6 (expected a Python regex, e.g. /KV[- ]caches?/)",
+    ]
+
+
+def test_an_overly_long_regex_is_refused():
+    pattern = "/" + "|".join(f"word{i:03}" for i in range(30)) + "/"
+    assert problems_of(load_topics, topics_matching(pattern), "content/topics.yml") == [
+        f"content/topics.yml:7: match pattern {pattern} of topic 'backtracking' is {len(pattern) - 2} characters "
+        f"long (expected at most {MAX_REGEX_CHARS}; list the variants as phrases instead)"]
+
+
+def test_every_regex_of_the_real_topics_file_is_accepted(topics):
+    written = yaml.safe_load((REPO / "content" / "topics.yml").read_text(encoding="utf-8"))
+    regexes = [phrase for topic in written["topics"] for phrase in topic["match"] if is_regex_phrase(phrase)]
+    assert len(regexes) >= 9 and r"/serving(?! as\b)/" in regexes and r"/W\d+A\d+(?:KV\d+)?/" in regexes
+    assert regexes == [phrase for topic in topics.topics.values() for phrase in topic.patterns
+                       if is_regex_phrase(phrase)]
+
+
+def test_regexes_with_lookarounds_and_a_few_repeats_are_accepted_and_match():
+    vocabulary = load_topics(topics_matching(r"/LLM serving(?! as\b)/", r"/W\d+A\d+(?:KV\d+)?/",
+                                             r"/(?<!graph )convolutional/", r"/KV\s+caches?/"), "content/topics.yml")
+    assert vocabulary.detect("a fast LLM serving system") == ["backtracking"]
+    assert vocabulary.detect("a small LLM serving as the draft") == []
+    assert vocabulary.detect("quantized to W4A16KV8") == ["backtracking"]
+    assert vocabulary.detect("graph convolutional networks") == []
+    assert vocabulary.detect("convolutional networks") == ["backtracking"]
+    assert vocabulary.detect("the KV   caches grow") == ["backtracking"]
+
+
+@pytest.mark.parametrize(("loader", "fixture"), [
+    (load_topics, "billion_laughs_topics.yml"),
+    (load_hardware, "billion_laughs_hardware.yml"),
+])
+def test_yaml_anchors_and_aliases_are_refused_before_anything_walks_them(loader, fixture):
+    text = (FIXTURES / fixture).read_text(encoding="utf-8")
+    assert problems_of(loader, text, f"content/{fixture}") == [
+        f"content/{fixture}:5: the file repeats a value with a YAML anchor and alias "
+        "(expected every value written out; anchors and aliases are not allowed)"]
+
+
+@pytest.mark.parametrize("text", [
+    "topics:\n  - " + "[" * 1000 + "]" * 1000 + "\n",
+    "topics:\n  - " + "[" * 1000 + "]" * 999 + "\n",  # not YAML either: read again by the Python parser
+    "topics: " + "[" * 40_000 + "]" * 40_000 + "\n",  # deeper than libyaml's composer can go
+])
+def test_deep_nesting_is_refused_not_a_crash(text):
+    problems = problems_of(load_topics, text, "content/topics.yml")
+    assert problems[0].endswith(": the file nests lists or mappings more than 20 deep "
+                                "(expected a few levels: fields, lists, mappings)")
 
 
 # --------------------------------------------------------------------------
