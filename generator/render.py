@@ -149,7 +149,7 @@ def front_matter(meta: dict[str, Any]) -> Markup:
 
 
 def html_text(value: Any) -> str:
-    """Text for the places Material writes front matter into HTML as is (<title>, tags)."""
+    """Text for the places Material writes front matter into HTML as is (<title>)."""
     return html.escape(str(value), quote=True)
 
 
@@ -274,7 +274,6 @@ class Renderer:
             paper=paper,
             hardware_nodes=[site.hardware.nodes[i] for i in site.paper_hardware[paper.slug]],
             topic_list=topic_list,
-            tags=[html_text(topic.name) for topic in topic_list],
             abstract=self.abstract_with_links(paper, uri),
             related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
                       [site.topics.topics[t].name for t in r.shared_topics]) for r in site.related.get(paper.slug, [])],
@@ -331,9 +330,6 @@ class Renderer:
 
     def _papers_index(self) -> tuple[str, dict[str, Any]]:
         return "papers_index.md.j2", {}
-
-    def _tags(self) -> tuple[str, dict[str, Any]]:
-        return "tags.md.j2", {}
 
     def _results(self) -> tuple[str, dict[str, Any]]:
         site = self.site
@@ -471,7 +467,7 @@ def listing_batches(site: Site, batches: int) -> list[list[tuple[str, Any]]]:
 # The pages that are one of a kind: uri -> the Renderer method giving its template and context.
 INDEX_PAGES = {
     "index.md": "_home", "hardware/index.md": "_hardware_index", "topics/index.md": "_topics_index",
-    "years/index.md": "_years", "papers/index.md": "_papers_index", "tags.md": "_tags",
+    "years/index.md": "_years", "papers/index.md": "_papers_index",
     "results/index.md": "_results", "timeline/index.md": "_timeline", "filter/index.md": "_filter",
     "data.md": "_data",
 }

@@ -36,7 +36,7 @@ def small_pages(small_site):
 
 def test_every_page_kind_is_rendered(small_pages):
     assert set(small_pages) == {
-        "index.md", "papers/index.md", "tags.md", "years/index.md",
+        "index.md", "papers/index.md", "years/index.md",
         "results/index.md",
         "hardware/index.md", "topics/index.md",
         "papers/snapkv.md", "papers/adding-nvme-ssds-to-enable.md", "papers/zero-infinity.md",
