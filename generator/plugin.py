@@ -3,6 +3,7 @@
 `on_files` collects and validates all content, renders every page and adds
 them as virtual files (`File.generated`), so `mkdocs build` alone builds the
 whole site. Paper pages point their edit link at the paper's own file.
+`on_post_build` indexes the built pages for search (`search.build_search_index`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from mkdocs.structure.files import File, Files
 
 from .model import ContentError
 from .render import generate
+from .search import SearchIndexError, build_search_index
 
 log = logging.getLogger("mkdocs.plugins.reading-list")
 
@@ -29,6 +31,8 @@ class ReadingListConfig(base.Config):
     # Where a paper file lives in the repository, for the edit link.
     edit_path = c.Type(str, default="content/papers/{slug}.md")
     related = c.Type(int, default=5)
+    # Write the Pagefind search index after the build (generator/search.py).
+    search_index = c.Type(bool, default=True)
 
 
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
@@ -58,6 +62,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         for uri, text in generated.files.items():
             files.append(File.generated(config, uri, content=text))
         return files
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.config.search_index:
+            try:
+                build_search_index(config.site_dir)
+            except SearchIndexError as error:
+                raise PluginError(str(error)) from None
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         # Content and templates live outside docs_dir; a change to them rebuilds the site.

@@ -1,4 +1,5 @@
-"""What a reader clicks: search, the hardware tree, topic and paper pages, the edit link, the theme toggle."""
+"""What a reader clicks: the hardware tree, topic and paper pages, the edit link, the theme toggle
+(search: test_browser_search.py)."""
 
 from __future__ import annotations
 
@@ -8,40 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-RESULT = ".md-search-result__item > a"
-
-
-def search(page, base_url, query: str):
-    """Type `query` into Material's search box on the home page; return the result links."""
-    page.goto(base_url)
-    box = page.locator("input.md-search__input")
-    box.click()
-    page.keyboard.type(query, delay=20)
-    results = page.locator(RESULT)
-    expect(results.first).to_be_visible()
-    return results
-
-
-@pytest.mark.parametrize(
-    ("query", "slug", "title"),
-    [
-        ("SnapKV", "snapkv", "SnapKV"),
-        ("ZeRO-Infinity", "zero-infinity", "ZeRO-Infinity"),
-        ("A100-80GB", "snapkv", "SnapKV"),
-        # Fuyou: "achieves 156 TFLOPS on an RTX 4090 GPU".
-        ("4090", "adding-nvme-ssds-to-enable", "Adding NVMe SSDs"),
-        ("HipKittens", "hipkittens", "HipKittens"),
-    ],
-)
-def test_search_puts_the_right_paper_first_and_opens_it(page, base_url, query, slug, title):
-    results = search(page, base_url, query)
-    # Results update as the query is typed: wait for the final ranking.
-    expect(results.first).to_have_attribute("href", re.compile(rf"/papers/{slug}/(\?|#|$)"))
-    results.first.click()
-    expect(page).to_have_url(re.compile(rf"/papers/{slug}/"))
-    expect(page.locator(".md-content h1")).to_contain_text(title)
-
 
 def content_link(page, name: str):
     return page.locator(".md-content").get_by_role("link", name=name, exact=True).first

@@ -1,0 +1,36 @@
+"""The site's search index: Pagefind, run over the built HTML.
+
+Pagefind reads the pages' articles (`data-pagefind-body`, set by
+site_templates/overrides/main.html) and writes a chunked index to `pagefind/`
+in the site: a query fetches only the few fragments that hold its words and
+the results it shows, so search stays light however long the list grows.
+The binary comes with the `pagefind[bin]` package; nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+INDEX_DIR = "pagefind"
+# Inside the article but no words of the page: heading anchors (¶) and the edit button.
+NOT_INDEXED = (".headerlink", ".md-content__button")
+
+
+class SearchIndexError(Exception):
+    """Pagefind failed; the message holds what it said."""
+
+
+def build_search_index(site_dir: Path | str) -> None:
+    """Index the built site in `site_dir` into `site_dir/pagefind/`."""
+    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--output-subdir", INDEX_DIR, "--silent",
+               "--exclude-selectors", ",".join(NOT_INDEXED)]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise SearchIndexError(f"Pagefind could not run: {error}") from None
+    if run.returncode != 0:
+        said = (run.stderr or run.stdout).strip()[-2000:]
+        raise SearchIndexError(f"Pagefind failed (exit {run.returncode}): {said or 'no message'} "
+                               f"(expected `pip install 'pagefind[bin]'`, which `make serve` does)")

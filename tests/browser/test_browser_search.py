@@ -1,0 +1,115 @@
+"""Search: the header's box over the Pagefind index. Paper names find their paper first, device
+and topic names their hardware or topic page; a query fetches index fragments, never a whole
+index; the box works from the keyboard, on a phone and in dark mode."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+RESULT = ".md-search-result__item > a"
+
+
+def search(page, base_url, query: str, start: str = ""):
+    """Open a page, press '/' and type `query`; the result links once the results settle."""
+    page.goto(base_url + start)
+    page.keyboard.press("/")
+    expect(page.locator("input.md-search__input")).to_be_focused()
+    page.keyboard.type(query, delay=20)
+    results = page.locator(RESULT)
+    expect(results.first).to_be_visible()
+    expect(page.locator(".md-search-result__meta")).to_contain_text("match")
+    page.wait_for_timeout(300)  # results update as the query is typed: the last one wins
+    return results
+
+
+def hrefs(results, count: int) -> list[str]:
+    return [re.sub(r"^https?://[^/]+", "", results.nth(i).get_attribute("href")) for i in range(min(count, results.count()))]
+
+
+@pytest.mark.parametrize(
+    ("query", "slug", "title"),
+    [
+        ("SnapKV", "snapkv", "SnapKV"),
+        ("ZeRO-Infinity", "zero-infinity", "ZeRO-Infinity"),
+        ("A100-80GB", "snapkv", "SnapKV"),
+        ("HipKittens", "hipkittens", "HipKittens"),
+        ("W4A4KV4", "comet", "COMET"),
+    ],
+)
+def test_a_paper_name_puts_its_paper_first_and_opens_it(page, base_url, query, slug, title):
+    results = search(page, base_url, query)
+    expect(results.first).to_have_attribute("href", re.compile(rf"/papers/{slug}/$"))
+    results.first.click()
+    expect(page).to_have_url(re.compile(rf"/papers/{slug}/$"))
+    expect(page.locator(".md-content h1")).to_contain_text(title)
+
+
+@pytest.mark.parametrize(
+    ("query", "uri"),
+    [
+        ("H100", "/hardware/h100/"),
+        ("Hopper", "/hardware/hopper/"),
+        ("MI300X", "/hardware/cdna3/"),
+        ("Gaudi", "/hardware/gaudi/"),
+        ("4090", "/hardware/rtx-4090/"),
+        ("KV cache", "/topics/kv-cache/"),
+        ("quantization", "/topics/quantization/"),
+    ],
+)
+def test_a_device_or_topic_name_shows_its_page_among_the_first_three_then_papers(page, base_url, query, uri):
+    found = hrefs(search(page, base_url, query), 10)
+    assert uri in found[:3], found
+    assert any(href.startswith("/papers/") for href in found), found
+
+
+def test_a_result_shows_title_year_hardware_and_a_snippet_with_the_words_marked(page, base_url):
+    search(page, base_url, "SnapKV")
+    first = page.locator(".md-search-result__item").first
+    expect(first.locator("h1")).to_have_text(re.compile(r"^SnapKV: LLM Knows"))
+    expect(first.locator(".reading-list-search__about")).to_have_text(re.compile(r"^Paper · 2024 · .*A100"))
+    expect(first.locator("p mark").first).to_have_text(re.compile("SnapKV", re.I))
+
+
+def test_the_keyboard_opens_moves_through_and_closes_search(page, base_url):
+    search(page, base_url, "KV cache", start="papers/gptq/")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(RESULT).first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(RESULT).nth(1)).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#__search")).not_to_be_checked()
+    page.keyboard.press("Control+k")
+    expect(page.locator("input.md-search__input")).to_be_focused()
+    page.keyboard.press("Enter")  # the first result
+    expect(page).to_have_url(re.compile(r"/(topics|papers)/[a-z0-9-]+/$"))
+
+
+def test_a_query_fetches_index_fragments_not_a_whole_index(make_context, base_url):
+    page = make_context().new_page()
+    fetched: list[tuple[str, int]] = []
+    page.on("requestfinished", lambda request: fetched.append((request.url, request.sizes()["responseBodySize"])))
+    search(page, base_url, "quantization")
+    urls = [url for url, _ in fetched]
+    assert not any("search_index.json" in url or url.endswith("papers.json") for url in urls), urls
+    assert any("/pagefind/" in url for url in urls), urls
+    assert sum(size for url, size in fetched if "/pagefind/" in url) < 500_000
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_search_on_a_phone_opens_from_the_header_button(make_context, base_url, artifacts, scheme):
+    page = make_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                        color_scheme=scheme).new_page()
+    page.goto(base_url + "hardware/")  # the palette follows the system's scheme
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+    page.locator("label.md-header__button[for='__search']").click()
+    box = page.locator("input.md-search__input")
+    expect(box).to_be_visible()
+    box.type("SnapKV", delay=20)
+    expect(page.locator(RESULT).first).to_be_visible()
+    expect(page.locator(RESULT).first).to_be_in_viewport()
+    page.screenshot(path=str(artifacts / f"search-phone-{scheme}.png"))
