@@ -15,7 +15,7 @@ other synthetic papers, then measures, each in its own subprocess:
 - the full `mkdocs build` (with the reading-list plugin): wall time and peak RSS;
 - MkDocs alone: the same generated Markdown built with no plugin of ours, so
   the generator's cost shows against MkDocs' own in the same run;
-- `search_index.json` bytes per paper.
+- the Pagefind search bundle's bytes on disk per paper.
 
 It prints a Markdown table (and `--json FILE` writes the raw figures).
 """
@@ -317,9 +317,11 @@ def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, 
     site = root / "site"
     run = run_child([python, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site)], root)
     row["build"] = {k: run[k] for k in ("wall", "cpu", "mib")}
-    index = site / "search" / "search_index.json"
-    row["search_bytes"] = index.stat().st_size
-    row["search_docs"] = len(json.loads(index.read_text(encoding="utf-8"))["docs"])
+    # The Pagefind bundle on disk (a query fetches only a few of its fragments: browser_bench.py).
+    index = site / "pagefind"
+    row["search_bytes"] = sum(p.stat().st_size for p in index.rglob("*") if p.is_file())
+    entry = json.loads((index / "pagefind-entry.json").read_text(encoding="utf-8"))
+    row["search_docs"] = sum(language["page_count"] for language in entry["languages"].values())
     log(f"  mkdocs build: {run['cpu']:.1f} s CPU, {run['wall']:.1f} s wall, peak RSS {run['mib']:.0f} MiB")
 
     if mkdocs_alone:
