@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -79,3 +80,8 @@ def test_editing_a_paper_file_changes_the_served_page(served_copy, page):
     # And a fresh load of the page shows it too.
     page.goto(url + "papers/snapkv/")
     expect(page.locator(".md-content")).to_contain_text(marker)
+    # The search index is rebuilt with the site: the new words are found.
+    page.keyboard.press("/")
+    page.locator("input.md-search__input").fill(marker.split()[-1].rstrip("."))
+    expect(page.locator(".md-search-result__item > a").first).to_have_attribute(
+        "href", re.compile(r"/papers/snapkv/$"), timeout=20_000)
