@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from urllib.parse import unquote
@@ -17,7 +18,7 @@ from pybtex.database.input.bibtex import Parser as BibTeXParser
 from generator import exports
 from generator.model import Paper
 from generator.render import render_site
-from generator.site import build_site, load_content
+from generator.site import build_site, derive_facts, load_content
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -339,3 +340,113 @@ def test_any_url_gives_one_entry_with_the_same_url_once_decoded(path):
     written = parse_bibtex(entry)["key"].fields["url"]
     assert not re.search(r"[{}\\\s]", written)
     assert unquote(written) == unquote(url)
+
+
+# ---------------------------------------------------------------------------- the filter page's files
+
+
+def facet_runs(facets: dict) -> list[list[int]]:
+    """Each paper's numbers, read back from `data` as the Data page describes the format."""
+    digits, base = facets["digits"], len(facets["digits"]) // 2
+    papers = []
+    for run in facets["data"].split(" ") if facets["count"] else []:
+        values, number = [], 0
+        for char in run:
+            digit = digits.index(char)
+            number = number * base + digit % base
+            if digit < base:
+                values.append(number)
+                number = 0
+        assert number == 0, "a run ends inside a number"
+        papers.append(values)
+    return papers
+
+
+def read_facets(facets: dict) -> list[dict]:
+    """Each paper as {year, code, topics, hardware, hardware_rollup}, as papers.json has them."""
+    years, topics, nodes = facets["years"], facets["topics"], facets["hardware"]
+    first_topic = len(years) + 1
+    first_node = first_topic + len(topics)
+    papers = []
+    for values in facet_runs(facets):
+        assert values == sorted(values)
+        direct = [nodes[v - first_node] for v in values if v >= first_node]
+        rollup = set()
+        for node in direct:
+            while node is not None:
+                rollup.add(node[0])
+                node = nodes[node[3]] if node[3] >= 0 else None
+        papers.append({
+            "year": next((years[v] for v in values if v < len(years)), None),
+            "code": len(years) in values,
+            "topics": [topics[v - first_topic][0] for v in values if first_topic <= v < first_node],
+            "hardware": [node[0] for node in direct],
+            "hardware_rollup": [node[0] for node in nodes if node[0] in rollup],
+        })
+    return papers
+
+
+def test_facets_hold_every_papers_values_as_papers_json_does(files, data):
+    facets = json.loads(files["filter/facets.json"])
+    assert facets["version"] == exports.FACETS_VERSION and facets["count"] == len(data["papers"])
+    assert facets["kinds"] == ["vendor", "architecture", "device"]
+    expected = [{"year": p["year"], "code": bool(p["code"]), "topics": p["topics"], "hardware": p["hardware"],
+                 "hardware_rollup": p["hardware_rollup"]} for p in data["papers"]]
+    assert read_facets(facets) == expected
+    # The values are those with papers, named once, in papers.json's order.
+    assert [[n["id"], n["name"]] for n in data["hardware"]] == [n[:2] for n in facets["hardware"]]
+    assert [n["kind"] for n in data["hardware"]] == [facets["kinds"][n[2]] for n in facets["hardware"]]
+    assert [[t["id"], t["name"]] for t in data["topics"]] == facets["topics"]
+    assert facets["years"] == sorted({p["year"] for p in data["papers"] if p["year"]}, reverse=True)
+
+
+def test_filter_chunks_hold_slugs_and_titles_in_order(files, data):
+    facets = json.loads(files["filter/facets.json"])
+    size = facets["chunk"]
+    chunks = sorted((k for k in files if re.fullmatch(r"filter/papers-\d+\.json", k)),
+                    key=lambda k: int(re.search(r"\d+", k).group()))
+    assert chunks == [f"filter/papers-{k}.json" for k in range(-(-len(data["papers"]) // size))]
+    rows = [row for name in chunks for row in json.loads(files[name])]
+    assert all(len(json.loads(files[name])) == size for name in chunks[:-1])
+    assert rows == [[p["slug"], p["title"]] for p in data["papers"]]
+    # The page of a row, from facets.json's folder (filter/), is papers.json's url from the root.
+    for paper in data["papers"]:
+        assert facets["url"].replace("%s", paper["slug"]) == "../" + paper["url"]
+
+
+def test_filter_files_are_deterministic_and_name_their_titles_version(site, files):
+    again = exports.filter_files(site)
+    assert again == {k: v for k, v in files.items() if k.startswith("filter/")}
+    papers, hardware, topics, _ = load_content(SMALL)
+    before = exports.filter_files(build_site(papers, hardware, topics))
+    papers[0].title += " (revised)"
+    after = exports.filter_files(build_site(papers, hardware, topics))
+    old, new = json.loads(before["filter/facets.json"]), json.loads(after["filter/facets.json"])
+    # A title is not a facet: only the title file and the digest that names its version change.
+    assert old["chunks"] != new["chunks"]
+    assert {**old, "chunks": None} == {**new, "chunks": None}
+
+
+@given(st.integers(min_value=0, max_value=10**9))
+def test_facet_numbers_read_back(value):
+    text = exports.facet_number(value)
+    assert facet_runs({"digits": exports.FACET_DIGITS, "data": text, "count": 1}) == [[value]]
+    assert len(text) == 1 or value >= len(exports.FACET_DIGITS) // 2
+    assert json.dumps(text, ensure_ascii=True)[1:-1] == text  # JSON writes it as it is
+
+
+def test_facet_file_is_small_at_scale():
+    """Thousands of papers: the real ones, copied under new slugs (the detection finds the same
+    hardware and topics), about 10 bytes a paper, far from papers.json's ~2,700."""
+    papers, hardware, topics, _ = load_content(ROOT / "content")
+    copies = [dataclasses.replace(p, slug=f"{p.slug}-{i}") for i in range(40) for p in papers]
+    site = derive_facts(copies, hardware, topics)
+    files = exports.filter_files(site)
+    facets = files["filter/facets.json"]
+    count = len(copies)
+    assert len(read_facets(json.loads(facets))) == count
+    names = len(facets) - len(json.loads(facets)["data"])
+    assert len(json.loads(facets)["data"]) < 12 * count, "more than 12 bytes a paper"
+    assert names < 16_000
+    chunk_bytes = max(len(text.encode()) for uri, text in files.items() if "/papers-" in uri)
+    assert chunk_bytes < 200 * exports.FILTER_CHUNK
