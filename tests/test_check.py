@@ -108,6 +108,7 @@ def mkdocs_config(tmp_path: Path, content: Path) -> Path:
     """The project's mkdocs.yml, reading `content` instead of content/."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     text = text.replace("docs_dir: site_templates/static", f"docs_dir: {ROOT / 'site_templates' / 'static'}")
+    text = text.replace("custom_dir: site_templates/overrides", f"custom_dir: {ROOT / 'site_templates' / 'overrides'}")
     text = text.replace("  - reading-list\n", f"  - reading-list:\n      content_dir: {content}\n"
                                                f"      templates_dir: {ROOT / 'site_templates'}\n")
     assert str(content) in text
