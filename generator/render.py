@@ -21,8 +21,9 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from markupsafe import Markup
 
-from . import exports, links, workers
+from . import exports, links, pages, workers
 from .model import Paper, Problem, is_http_url
+from .pages import Page
 from .results import Result, all_results, node_results
 from .site import Site, attach_links, derive_facts, evidence_for, load_content, papers_by_year
 
@@ -83,6 +84,11 @@ def hardware_uri(node_id: str) -> str:
 
 def topic_uri(topic_id: str) -> str:
     return f"topics/{topic_id}.md"
+
+
+def rows_json_url(page_uri: str) -> str:
+    """The URL of the results' rows (`pages.results_json`) from a page, for its raw HTML."""
+    return pages.root_from(page_uri) + pages.RESULTS_JSON
 
 
 def relative(from_uri: str, to_uri: str) -> str:
@@ -168,7 +174,7 @@ def make_environment(templates_dir: Path | str) -> Environment:
     env.filters["md"] = lambda v: Markup(escape_markdown(v))
     env.filters["html_text"] = html_text
     env.globals.update(link=link, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
-                       front_matter=front_matter)
+                       front_matter=front_matter, rows_json_url=rows_json_url)
     return env
 
 
@@ -176,8 +182,10 @@ def make_environment(templates_dir: Path | str) -> Environment:
 class Renderer:
     site: Site
     env: Environment
+    page_size: int = 0  # rows a listing page shows; 0: pages.PAGE_SIZE
 
     def __post_init__(self) -> None:
+        self.page_size = self.page_size or pages.PAGE_SIZE
         self.by_slug = self.site.by_slug
         # A paper appears on many listing pages (its devices, their architecture and vendor, its
         # topics, the indexes): each fragment is built once per folder it is linked from.
@@ -281,35 +289,57 @@ class Renderer:
             mentioned_by=[by_slug[s] for s in site.mentioned_by.get(paper.slug, [])],
         )
 
-    def hardware_page(self, node: Any) -> tuple[str, str]:
-        site, hardware, uri = self.site, self.site.hardware, hardware_uri(node.id)
+    def hardware_page(self, node: Any) -> list[tuple[str, str]]:
+        """A hardware node's pages: its papers first, then the results measured on it."""
+        site, hardware = self.site, self.site.hardware
         listed = site.node_papers[node.id]
-        return uri, self.render(
-            "hardware.md.j2", uri,
-            node=node,
-            trail=hardware.path(node.id)[:-1],
-            children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)],
-            # Device pages quote the sentence naming the device; pages above list the devices.
-            entries=[(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed,
-            results=node_results(site, node.id),
-        )
+        # Device pages quote the sentence naming the device; pages above list the devices.
+        entries = [(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed
+        results = node_results(site, node.id)
+        return self.render_listing("hardware.md.j2", hardware_uri(node.id), max(len(entries), len(results)),
+                                 node=node, trail=hardware.path(node.id)[:-1],
+                                 children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id)
+                                           if site.node_papers.get(c.id)],
+                                 entries=entries, results=results)
 
-    def topic_page(self, topic: Any) -> tuple[str, str]:
-        uri = topic_uri(topic.id)
-        return uri, self.render("topic.md.j2", uri, topic=topic, listed=self.site.topic_papers[topic.id])
+    def topic_page(self, topic: Any) -> list[tuple[str, str]]:
+        listed = self.site.topic_papers[topic.id]
+        return self.render_listing("topic.md.j2", topic_uri(topic.id), len(listed), topic=topic, listed=listed)
 
-    def index_page(self, uri: str) -> tuple[str, str]:
-        """One of INDEX_PAGES."""
+    def index_page(self, uri: str) -> list[tuple[str, str]]:
+        """One of INDEX_PAGES, in as many pages as it takes."""
         template, context = getattr(self, INDEX_PAGES[uri])()
-        return uri, self.render(template, uri, **context)
+        total = context.pop("rows_total", None)
+        if total is None:
+            return [(uri, self.render(template, uri, **context))]
+        return self.render_listing(template, uri, total, **context)
+
+    def render_listing(self, template: str, first_uri: str, total: int, **context: Any) -> list[tuple[str, str]]:
+        """The pages of a listing of `total` rows: each gets `page` (a `pages.Page`: its
+        `rows(items)` are the page's share of a list) and `pager(label)`, the links to
+        the others."""
+        out = []
+        for page in pages.split(first_uri, total, self.page_size):
+            page_dir = posixpath.dirname(page.uri)
+            out.append((page.uri, self.render(template, page.uri, page=page, pager=self._pager(page, page_dir),
+                                              **context)))
+        return out
+
+    @staticmethod
+    def _pager(page: Page, page_dir: str) -> Any:
+        return lambda label="Pages": pages.pager(page, lambda uri: _relative(page_dir, uri), label)
 
     def _home(self) -> tuple[str, dict[str, Any]]:
         site, hardware = self.site, self.site.hardware
         # sorted() is stable: papers added the same day keep the site's order.
         recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
+        years = papers_by_year(site.papers)
+        first_of_year = pages.year_rows(years)[1]
         return "home.md.j2", dict(
             recent=recent,
-            years=papers_by_year(site.papers),
+            years=years,
+            # Each year links to the page of years/ where it begins.
+            year_links={year: pages.year_link(first_of_year, year, self.page_size) for year in years},
             vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
             device_total=sum(1 for n in hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id)),
             topic_total=sum(1 for t in site.topics.topics if site.topic_papers.get(t)),
@@ -326,14 +356,19 @@ class Renderer:
             (t, len(site.topic_papers[t.id])) for t in site.topics.topics.values() if site.topic_papers.get(t.id)])
 
     def _years(self) -> tuple[str, dict[str, Any]]:
-        return "years.md.j2", dict(years=papers_by_year(self.site.papers))
+        # One list of (year, paper), split into pages; a year that goes on from the page
+        # before is headed again, as continued.
+        flat, first_of_year = pages.year_rows(papers_by_year(self.site.papers))
+        return "years.md.j2", dict(flat=flat, first_of_year=first_of_year, years_on_page=pages.years_on_page,
+                                   year_anchor=pages.year_anchor, rows_total=len(flat))
 
     def _papers_index(self) -> tuple[str, dict[str, Any]]:
-        return "papers_index.md.j2", {}
+        return "papers_index.md.j2", dict(rows_total=len(self.site.papers))
 
     def _results(self) -> tuple[str, dict[str, Any]]:
         site = self.site
-        return "results.md.j2", dict(rows=all_results(site),
+        rows = all_results(site)
+        return "results.md.j2", dict(rows=rows, rows_total=len(rows),
                                      paper_count=sum(1 for p in site.papers if site.results.get(p.slug)))
 
     def _timeline(self) -> tuple[str, dict[str, Any]]:
@@ -365,20 +400,23 @@ class Renderer:
         return Markup("".join(out))
 
 
-def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None) -> dict[str, str]:
+def render_site(site: Site, templates_dir: Path | str, jobs: int | None = None,
+                page_size: int | None = None) -> dict[str, str]:
     """Every generated page, keyed by its source URI; the same site always gives the same pages.
 
     A page depends on the rest of the site only for reading, so a large list's
     pages are rendered by worker processes (`workers.fork_map`, `jobs` of them;
-    default: the CPUs this process may use), with the same result.
+    default: the CPUs this process may use), with the same result. Listings show
+    `page_size` rows a page (default `pages.PAGE_SIZE`).
     """
-    renderer = Renderer(site, make_environment(templates_dir))
+    renderer = Renderer(site, make_environment(templates_dir), page_size or 0)
     return dict(sorted(render_pages(renderer, [*listing_pages(site), *paper_pages(site)], jobs)))
 
 
 def listing_pages(site: Site) -> list[tuple[str, Any]]:
-    """(kind, subject) of every page but the papers' own, longest first: hardware and topic
-    pages, then the indexes. They show no links between papers."""
+    """(kind, subject) of every listing but the papers' own pages, longest first: hardware
+    and topic pages, then the indexes. They show no links between papers; each is a page
+    or more (`pages`)."""
     hardware, topics = site.hardware, site.topics
     return [
         *(("hardware", node) for node in hardware.nodes.values() if site.node_papers.get(node.id)),
@@ -391,14 +429,16 @@ def paper_pages(site: Site) -> list[tuple[str, Any]]:
     return [("paper", paper) for paper in site.papers]
 
 
-def render_pages(renderer: Renderer, pages: list[tuple[str, Any]], jobs: int | None = None) -> list[tuple[str, str]]:
-    """(uri, markdown) of each (kind, subject) page, in worker processes for a long list."""
-    def render(page: tuple[str, Any]) -> tuple[str, str]:
+def render_pages(renderer: Renderer, subjects: list[tuple[str, Any]], jobs: int | None = None) -> list[tuple[str, str]]:
+    """(uri, markdown) of each (kind, subject) page, or of each of its pages for a listing,
+    in worker processes for a long list."""
+    def render(page: tuple[str, Any]) -> list[tuple[str, str]]:
         # In a worker, `renderer` is the parent's, copied by the fork: its caches fill per process.
         kind, subject = page
-        return getattr(renderer, f"{kind}_page")(subject)
+        made = getattr(renderer, f"{kind}_page")(subject)
+        return made if isinstance(made, list) else [made]
 
-    return workers.fork_map(render, pages, jobs, ranges_per_worker=32)
+    return [made for listing in workers.fork_map(render, subjects, jobs, ranges_per_worker=32) for made in listing]
 
 
 @dataclass
@@ -407,37 +447,39 @@ class Generated:
 
     site: Site
     pages: dict[str, str]  # src uri -> Markdown
-    files: dict[str, str]  # uri -> text: papers.json, feed.xml, BibTeX
+    files: dict[str, str]  # uri -> text: papers.json, feed.xml, BibTeX, results/rows.json
     warnings: list[Problem]
 
 
 def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
-             site_url: str | None = None) -> Generated:
+             site_url: str | None = None, page_size: int | None = None) -> Generated:
     """Read and validate `content/` (raising ContentError with every error), derive the site,
     render its pages and files: the one path `mkdocs build` and `generate --out` share.
 
     Links between papers take seconds at scale, and only the papers' own pages
     show them: a large list's listing pages and exports are made by worker
     processes side by side with them, then the paper pages once they are known.
+    Listings show `page_size` rows a page (default `pages.PAGE_SIZE`).
     """
     with workers.fewer_collections():
         papers, hardware, topics, warnings = load_content(content_dir)
         site = derive_facts(papers, hardware, topics)
-        renderer = Renderer(site, make_environment(templates_dir))
+        renderer = Renderer(site, make_environment(templates_dir), page_size or 0)
         parallel = len(site.papers) >= workers.SIDE_BY_SIDE_PAPERS
         batches = listing_batches(site, LISTING_BATCHES if parallel else 1)
         related, files, mentions, *listing_markdown = workers.side_by_side([
             # Longest first, and the listing pages last in batches of about equal work, so
             # that neither worker is left with a long task while the other waits.
             lambda: links.related_papers(site.papers, site.paper_hardware, site.paper_topics, k=related_k),
-            lambda: exports.render_files(site, site_url),
+            lambda: {**exports.render_files(site, site_url),
+                     pages.RESULTS_JSON: pages.results_json(site, renderer.page_size)},
             lambda: links.find_mentions(site.papers),
             *(lambda batch=batch: render_pages(renderer, batch) for batch in batches),
         ], parallel=parallel)
         attach_links(site, mentions, related)
-        pages = [page for markdown in listing_markdown for page in markdown]
-        pages += render_pages(renderer, paper_pages(site))
-        return Generated(site, dict(sorted(pages)), files, warnings)
+        made = [page for markdown in listing_markdown for page in markdown]
+        made += render_pages(renderer, paper_pages(site))
+        return Generated(site, dict(sorted(made)), dict(sorted(files.items())), warnings)
 
 
 # Listing pages are rendered side by side with the links and the exports in this many batches.

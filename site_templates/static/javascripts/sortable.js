@@ -2,16 +2,49 @@
 // every column heading; pressing it sorts the rows by that column (numbers by
 // value, "3.6×" and "156 TFLOPS" included; anything else alphabetically), then
 // the other way round. aria-sort tells assistive technology the current order.
-// Nothing is loaded from elsewhere; document$ re-runs it after Material's
+//
+// A table split over several pages (results/, a hardware page with many results)
+// names the site's own file of all rows in data-rows (results/rows.json, written
+// by generator/pages.py): the first press loads it, sorts every row of the table
+// (data-node picks a hardware page's rows) and shows them data-page-size at a
+// time, with buttons for the pages in place of the links to the server's pages.
+// Nothing is loaded from elsewhere; document$ re-runs this after Material's
 // instant navigation loads a page.
 (function () {
+  var RESULTS_JSON = "results/rows.json";
+  var AROUND = 2;  // page numbers shown each side of the current one, as the server's pager
+  var collator = new Intl.Collator(undefined, { sensitivity: "base" });
+
   function number(text) {
     var match = text.replace(/,/g, "").match(/-?\d+(?:\.\d+)?/);
     return match ? parseFloat(match[0]) : NaN;
   }
 
-  function sortBy(table, column, button) {
-    var heading = button.parentNode;
+  // Indexes 0..n-1 ordered by keys[index]: numbers or text, empty (null or "") last
+  // whichever the direction, ties in their first order.
+  function order(keys, ascending) {
+    var numeric = keys.every(function (key) { return key === null || key === "" || typeof key === "number"; });
+    var indexes = keys.map(function (key, index) { return index; });
+    indexes.sort(function (a, b) {
+      var x = keys[a], y = keys[b], result;
+      var xEmpty = x === null || x === "", yEmpty = y === null || y === "";
+      if (xEmpty || yEmpty) result = xEmpty - yEmpty;
+      else if (numeric) result = ascending ? x - y : y - x;
+      else result = ascending ? collator.compare(x, y) : collator.compare(y, x);
+      return result || a - b;
+    });
+    return indexes;
+  }
+
+  function markSorted(table, heading, ascending) {
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (cell) {
+      cell.removeAttribute("aria-sort");
+    });
+    heading.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+  }
+
+  // A table fully on its page: its own rows, in place.
+  function sortRows(table, column, heading) {
     var ascending = heading.getAttribute("aria-sort") !== "ascending";
     var body = table.tBodies[0];
     var rows = Array.prototype.slice.call(body.rows);
@@ -20,33 +53,193 @@
       return cell ? cell.textContent.trim() : "";
     });
     var numeric = texts.every(function (text) { return text === "" || !isNaN(number(text)); });
-    var order = rows.map(function (row, index) { return index; });
-    order.sort(function (a, b) {
-      var x = texts[a], y = texts[b], result;
-      if (x === "" || y === "") result = (x === "") - (y === "");  // empty cells last
-      else if (numeric) result = ascending ? number(x) - number(y) : number(y) - number(x);
-      else result = ascending ? x.localeCompare(y) : y.localeCompare(x);
-      return result || a - b;
+    var keys = numeric ? texts.map(function (text) { return text === "" ? null : number(text); }) : texts;
+    order(keys, ascending).forEach(function (index) { body.appendChild(rows[index]); });
+    markSorted(table, heading, ascending);
+  }
+
+  // ---- A table split over pages: all its rows, from RESULTS_JSON.
+
+  var files = {};  // URL -> promise of the parsed file; forgotten when loading fails
+
+  function load(url) {
+    if (!files[url]) {
+      files[url] = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error(response.status + " " + response.statusText);
+        return response.json();
+      });
+      files[url].catch(function () { delete files[url]; });
+    }
+    return files[url];
+  }
+
+  // The text (or number) a row shows in each column: Result, Kind, Baseline, Device, Paper.
+  function key(data, row, column) {
+    if (column === 0) return row[0];
+    if (column === 1) return row[2];
+    if (column === 2) return row[3];
+    if (column === 3) return row[4] < 0 ? "" : data.devices[row[4]][0];
+    return data.papers[row[5]][1];
+  }
+
+  function cell(table, column) {
+    var td = document.createElement("td");
+    td.style.textAlign = table.tHead.rows[0].cells[column].style.textAlign;
+    return td;
+  }
+
+  function linkCell(table, column, text, href) {
+    var td = cell(table, column);
+    if (href) {
+      var a = document.createElement("a");
+      a.href = href;
+      a.textContent = text;
+      td.appendChild(a);
+    } else {
+      td.textContent = text;
+    }
+    return td;
+  }
+
+  function showPage(state, page, focus) {
+    var data = state.data, table = state.table, size = state.size, root = state.root;
+    var count = Math.max(1, Math.ceil(state.order.length / size));
+    state.page = Math.min(Math.max(page, 1), count);
+    var first = (state.page - 1) * size, shown = state.order.slice(first, first + size);
+    var body = table.tBodies[0];
+    while (body.firstChild) body.removeChild(body.firstChild);
+    shown.forEach(function (index) {
+      var row = data.rows[index], tr = document.createElement("tr");
+      [row[1], row[2], row[3]].forEach(function (text, column) {
+        var td = cell(table, column);
+        td.textContent = text;
+        tr.appendChild(td);
+      });
+      var device = row[4] < 0 ? null : data.devices[row[4]];
+      tr.appendChild(linkCell(table, 3, device ? device[0] : "", device && device[1] ? root + device[1] : ""));
+      var paper = data.papers[row[5]];
+      tr.appendChild(linkCell(table, 4, paper[1], root + "papers/" + paper[0] + "/"));
+      body.appendChild(tr);
     });
-    order.forEach(function (index) { body.appendChild(rows[index]); });
-    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (cell) {
-      cell.removeAttribute("aria-sort");
+    state.status.textContent = "All " + state.order.length + " rows sorted by " + state.by + " (" +
+      (state.ascending ? "ascending" : "descending") + "): rows " + (shown.length ? first + 1 : 0) + "–" +
+      (first + shown.length) + ", page " + state.page + " of " + count + ".";
+    drawPager(state, count, focus);
+  }
+
+  function numbers(page, count) {
+    var shown = [], out = [];
+    for (var n = 1; n <= count; n++) {
+      if (n === 1 || n === count || Math.abs(n - page) <= AROUND) shown.push(n);
+    }
+    shown.forEach(function (n) {
+      var last = out.length ? out[out.length - 1] : null;
+      if (last !== null && n - last === 2) out.push(n - 1);
+      else if (last !== null && n - last > 2) out.push(null);
+      out.push(n);
     });
-    heading.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    return out;
+  }
+
+  function drawPager(state, count, focus) {
+    var nav = state.pager, list = document.createElement("ul");
+    while (nav.firstChild) nav.removeChild(nav.firstChild);
+    nav.hidden = count < 2;
+    function add(text, page, label, name) {
+      var item = document.createElement("li"), button = document.createElement("button");
+      button.type = "button";
+      button.textContent = text;
+      button.setAttribute("aria-label", label);
+      button.dataset.name = name;
+      if (name === String(state.page)) button.setAttribute("aria-current", "page");
+      button.addEventListener("click", function () {
+        showPage(state, page, name);
+        var top = state.table.getBoundingClientRect().top;
+        if (top < 0) state.table.scrollIntoView();
+      });
+      item.appendChild(button);
+      list.appendChild(item);
+    }
+    if (state.page > 1) add("Previous", state.page - 1, "Previous page", "previous");
+    numbers(state.page, count).forEach(function (n) {
+      if (n === null) {
+        var gap = document.createElement("li"), dots = document.createElement("span");
+        dots.className = "pager-gap";
+        dots.textContent = "…";
+        gap.appendChild(dots);
+        list.appendChild(gap);
+      } else {
+        add(String(n), n, "Page " + n, String(n));
+      }
+    });
+    if (state.page < count) add("Next", state.page + 1, "Next page", "next");
+    nav.appendChild(list);
+    if (focus) {
+      var target = nav.querySelector('button[data-name="' + focus + '"]') || nav.querySelector("[aria-current]");
+      if (target) target.focus();
+    }
+  }
+
+  function sortAll(container, table, column, heading) {
+    var source = container.dataset.rows;
+    var ascending = heading.getAttribute("aria-sort") !== "ascending";
+    var state = container.sortState;
+    if (!state) {
+      var status = document.createElement("p");
+      status.className = "sort-status";
+      status.setAttribute("role", "status");
+      container.insertBefore(status, container.firstChild);
+      var pager = document.createElement("nav");
+      pager.className = "pager pager--sorted";
+      pager.setAttribute("aria-label", "Pages of sorted results");
+      pager.hidden = true;
+      container.appendChild(pager);
+      state = container.sortState = {
+        table: table, status: status, pager: pager, page: 1,
+        size: parseInt(container.dataset.pageSize, 10) || 100,
+        // The site's root, from the page: rows.json is at its RESULTS_JSON.
+        root: source.slice(0, source.length - RESULTS_JSON.length),
+      };
+    }
+    state.status.textContent = "Loading all rows to sort…";
+    table.setAttribute("aria-busy", "true");
+    load(source).then(function (data) {
+      var node = container.dataset.node;
+      var rows = node && data.nodes[node] ? data.nodes[node] : data.rows.map(function (row, index) { return index; });
+      var keys = rows.map(function (index) { return key(data, data.rows[index], column); });
+      state.data = data;
+      state.order = order(keys, ascending).map(function (at) { return rows[at]; });
+      state.ascending = ascending;
+      state.by = heading.textContent.trim();
+      container.querySelectorAll("nav.pager:not(.pager--sorted)").forEach(function (nav) {
+        nav.hidden = true;  // the server's pages hold the unsorted rows
+      });
+      markSorted(table, heading, ascending);
+      showPage(state, 1);
+    }).catch(function (error) {
+      state.status.textContent = "Could not load all rows (" + error.message + "): this page's rows are sorted.";
+      sortRows(table, column, heading);
+    }).then(function () {
+      table.removeAttribute("aria-busy");
+    });
   }
 
   function setUp() {
     document.querySelectorAll(".sortable-table table").forEach(function (table) {
       if (table.dataset.sortable || !table.tHead || !table.tBodies.length) return;
       table.dataset.sortable = "true";
-      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (cell, column) {
+      var container = table.closest(".sortable-table");
+      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (heading, column) {
         var button = document.createElement("button");
         button.type = "button";
         button.className = "sort-button";
-        button.title = "Sort by " + cell.textContent.trim();
-        while (cell.firstChild) button.appendChild(cell.firstChild);
-        cell.appendChild(button);
-        button.addEventListener("click", function () { sortBy(table, column, button); });
+        button.title = "Sort by " + heading.textContent.trim();
+        while (heading.firstChild) button.appendChild(heading.firstChild);
+        heading.appendChild(button);
+        button.addEventListener("click", function () {
+          if (container.dataset.rows) sortAll(container, table, column, heading);
+          else sortRows(table, column, heading);
+        });
       });
     });
   }

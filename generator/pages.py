@@ -1,0 +1,211 @@
+"""Listing pages split into pages of at most PAGE_SIZE rows: their URLs, their pager, and
+the rows of every results table as one JSON file, so that sorting sorts all of them.
+
+Page 1 of a listing keeps its URL; page N of `papers/index.md` is `papers/page/N.md`, and
+of `hardware/a100.md` it is `hardware/a100/page/N.md`: served at `papers/page/N/` and
+`hardware/a100/page/N/`. A page lists rows [start, stop) of each of its lists; a
+hardware page's papers and results are split alike, so it has as many pages as the
+longer of the two needs.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from markupsafe import Markup
+
+from .results import all_results, node_results
+
+# Rows a listing page shows: at 10,000 synthetic papers the largest listing page is then
+# 106 KB of HTML (a device page: 100 papers with their sentences and 100 results).
+PAGE_SIZE = 100
+# Page numbers the pager shows on each side of the current one, besides the first and last.
+PAGER_AROUND = 2
+# The rows of every results table, for sorting them whole (`results_json`).
+RESULTS_JSON = "results/rows.json"
+YEARS_URI = "years/index.md"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Page:
+    """Page `number` of `count` of the listing whose first page is `first_uri`."""
+
+    first_uri: str
+    number: int
+    count: int
+    size: int
+
+    @property
+    def uri(self) -> str:
+        return page_uri(self.first_uri, self.number)
+
+    @property
+    def start(self) -> int:
+        return (self.number - 1) * self.size
+
+    def rows(self, items: Sequence[T]) -> Sequence[T]:
+        """This page's share of `items`: empty when the list ends on an earlier page."""
+        return items[self.start:self.start + self.size]
+
+
+def page_count(total: int, size: int) -> int:
+    """Pages for `total` rows: at least one, which may be empty."""
+    return max(1, -(-total // size))
+
+
+def split(first_uri: str, total: int, size: int) -> list[Page]:
+    """The pages of a listing of `total` rows."""
+    count = page_count(total, size)
+    return [Page(first_uri, number, count, size) for number in range(1, count + 1)]
+
+
+def page_uri(first_uri: str, number: int) -> str:
+    """`papers/index.md`, 3 -> `papers/page/3.md`; `hardware/a100.md`, 3 -> `hardware/a100/page/3.md`."""
+    if number == 1:
+        return first_uri
+    return f"{served_dir(first_uri)}/page/{number}.md".lstrip("/")
+
+
+def served_dir(uri: str) -> str:
+    """The folder a page is served from (directory URLs): `hardware/a100.md` -> `hardware/a100`,
+    `papers/index.md` -> `papers`, `index.md` -> ``."""
+    if uri == "index.md" or uri.endswith("/index.md"):
+        return posixpath.dirname(uri)
+    return uri.removesuffix(".md")
+
+
+def root_from(uri: str) -> str:
+    """The relative URL of the site's root from the page `uri` is served as: `../../` for
+    `hardware/a100.md`. For raw HTML, which MkDocs does not rewrite."""
+    folder = served_dir(uri)
+    return "../" * (folder.count("/") + 1) if folder else "./"
+
+
+def pager_numbers(number: int, count: int, around: int = PAGER_AROUND) -> list[int | None]:
+    """The page numbers a pager shows: the first, the last and `around` on each side of
+    `number`; None where numbers are left out (a gap of one number is shown as the number)."""
+    shown = sorted({1, count, *range(max(1, number - around), min(count, number + around) + 1)})
+    out: list[int | None] = []
+    for value in shown:
+        if out and value - out[-1] == 2:
+            out.append(value - 1)
+        elif out and value - out[-1] > 2:
+            out.append(None)
+        out.append(value)
+    return out
+
+
+def pager(page: Page, href: Callable[[str], str], label: str = "Pages") -> Markup:
+    """Previous, numbered and next links to the listing's other pages, as Markdown in a <nav>
+    (empty for a listing of one page). `href(uri)` is a page's relative link from this one;
+    `label` names the navigation landmark, unique on the page."""
+    if page.count == 1:
+        return Markup("")
+
+    def item(text: str, number: int, attrs: str) -> str:
+        return f"- [{text}]({href(page_uri(page.first_uri, number))}){{ {attrs} }}"
+
+    items = []
+    if page.number > 1:
+        items.append(item("Previous", page.number - 1, 'rel="prev" aria-label="Previous page"'))
+    for number in pager_numbers(page.number, page.count):
+        if number is None:
+            items.append('- <span class="pager-gap">…</span>')
+        else:
+            current = ' aria-current="page"' if number == page.number else ""
+            items.append(item(str(number), number, f'aria-label="Page {number}"{current}'))
+    if page.number < page.count:
+        items.append(item("Next", page.number + 1, 'rel="next" aria-label="Next page"'))
+    lines = [f'<nav class="pager" aria-label="{label}" markdown>', "", *items, "", "</nav>", ""]
+    return Markup("\n".join(lines))
+
+
+def year_anchor(year: int | None) -> str:
+    """The id of a year's heading on years/: `year-2024`, `year-undated`."""
+    return f"year-{year or 'undated'}"
+
+
+def year_rows(years: dict[Any, list]) -> tuple[list[tuple[Any, Any]], dict[Any, int]]:
+    """(year, paper) of every paper of `years` (`site.papers_by_year`), in order, and the
+    row where each year begins."""
+    flat = [(year, paper) for year, listed in years.items() for paper in listed]
+    first_of_year: dict[Any, int] = {}
+    for index, (year, _) in enumerate(flat):
+        first_of_year.setdefault(year, index)
+    return flat, first_of_year
+
+
+def year_link(first_of_year: dict[Any, int], year: int | None, size: int) -> str:
+    """The page of years/ where `year` begins, at its heading."""
+    return f"{page_uri(YEARS_URI, first_of_year[year] // size + 1)}#{year_anchor(year)}"
+
+
+def years_on_page(page: Page, flat: Sequence[tuple[Any, Any]], first_of_year: dict[Any, int]) -> list[tuple]:
+    """(year, its papers on this page, whether the year began on an earlier row) for the
+    rows of `flat` [(year, paper)] that `page` shows, in order."""
+    groups: list[tuple[Any, list, bool]] = []
+    for index, (year, paper) in enumerate(page.rows(flat), start=page.start):
+        if not groups or groups[-1][0] != year:
+            groups.append((year, [], first_of_year[year] < index))
+        groups[-1][1].append(paper)
+    return groups
+
+
+
+def results_json(site: Any, size: int) -> str:
+    """Every row of the results tables, for sorting them whole in the browser (sortable.js).
+
+    `rows`: [value or null, value as shown, kind, baseline, device (an index into
+    `devices`, or -1), paper (an index into `papers`)], in the order of results/;
+    `devices`: [name, path of its page from the site's root, or ""]; `papers`:
+    [slug, title]; `nodes`: for each hardware page whose results span several pages,
+    the indexes of its rows in its own order. Text is as written: the script shows it
+    as text.
+    """
+    hardware = site.hardware
+    papers: dict[str, int] = {}
+    devices: dict[str, int] = {}
+    device_rows: list[list[str]] = []
+    rows = []
+    first_row: dict[str, int] = {}
+    for paper, result in all_results(site):
+        first_row.setdefault(paper.slug, len(rows))
+        device = -1
+        if result.device in hardware.nodes:
+            if result.device not in devices:
+                devices[result.device] = len(device_rows)
+                linked = bool(site.node_papers.get(result.device))
+                device_rows.append([hardware.nodes[result.device].name,
+                                    f"hardware/{result.device}/" if linked else ""])
+            device = devices[result.device]
+        paper_index = papers.setdefault(paper.slug, len(papers))
+        rows.append([result.value, result.shown, result.kind, result.baseline or "", device, paper_index])
+    by_slug = site.by_slug
+    nodes = {}
+    for node_id in hardware.nodes:
+        # Papers' results bound the node's rows: most nodes need no look at them.
+        if sum(len(site.results.get(p.slug, [])) for p in site.node_papers.get(node_id, [])) <= size:
+            continue
+        found = _node_row_indexes(site, node_id, first_row)
+        if len(found) > size:
+            nodes[node_id] = found
+    data = {"papers": [[slug, by_slug[slug].title] for slug in papers], "devices": device_rows,
+            "rows": rows, "nodes": nodes}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _node_row_indexes(site: Any, node_id: str, first_row: dict[str, int]) -> list[int]:
+    """The rows of `node_id`'s results table (`node_results`), as indexes into all the rows."""
+    out, next_at = [], {}
+    for paper, result in node_results(site, node_id):
+        listed = site.results[paper.slug]
+        at = listed.index(result, next_at.get(paper.slug, 0))  # in order; equal results alike
+        next_at[paper.slug] = at + 1
+        out.append(first_row[paper.slug] + at)
+    return out
