@@ -54,7 +54,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             log.info(str(warning))
         for uri, markdown in generated.pages.items():
             file = File.generated(config, uri, content=markdown)
-            if uri.startswith("papers/") and uri != "papers/index.md":
+            if uri.startswith("papers/") and uri.count("/") == 1 and uri != "papers/index.md":  # not papers/page/N/
                 slug = uri.removeprefix("papers/").removesuffix(".md")
                 file.edit_uri = self.config.edit_path.format(slug=slug)
             files.append(file)

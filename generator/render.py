@@ -372,7 +372,11 @@ class Renderer:
                                      paper_count=sum(1 for p in site.papers if site.results.get(p.slug)))
 
     def _timeline(self) -> tuple[str, dict[str, Any]]:
-        return "timeline.md.j2", dict(years=papers_by_year(self.site.papers), spans=exports.device_spans(self.site))
+        years = papers_by_year(self.site.papers)
+        first_of_year = pages.year_rows(years)[1]
+        return "timeline.md.j2", dict(years=years, spans=exports.device_spans(self.site),
+                                      year_links={year: pages.year_link(first_of_year, year, self.page_size)
+                                                  for year in years})
 
     def _filter(self) -> tuple[str, dict[str, Any]]:
         return "filter.md.j2", dict(json_src=relative("filter/index.md", "papers.json"))

@@ -50,21 +50,22 @@ def test_a_paper_name_puts_its_paper_first_and_opens_it(page, base_url, query, s
 
 
 @pytest.mark.parametrize(
-    ("query", "uri"),
+    ("query", "uri", "papers_after"),
     [
-        ("H100", "/hardware/h100/"),
-        ("Hopper", "/hardware/hopper/"),
-        ("MI300X", "/hardware/cdna3/"),
-        ("Gaudi", "/hardware/gaudi/"),
-        ("4090", "/hardware/rtx-4090/"),
-        ("KV cache", "/topics/kv-cache/"),
-        ("quantization", "/topics/quantization/"),
+        ("H100", "/hardware/h100/", True),
+        ("Hopper", "/hardware/hopper/", True),
+        ("MI300X", "/hardware/cdna3/", False),  # no abstract of the list names it: its architecture's page does
+        ("Gaudi", "/hardware/gaudi/", True),
+        ("4090", "/hardware/rtx-4090/", True),
+        ("KV cache", "/topics/kv-cache/", True),
+        ("quantization", "/topics/quantization/", True),
     ],
 )
-def test_a_device_or_topic_name_shows_its_page_among_the_first_three_then_papers(page, base_url, query, uri):
+def test_a_device_or_topic_name_shows_its_page_among_the_first_three_then_papers(page, base_url, query, uri,
+                                                                                  papers_after):
     found = hrefs(search(page, base_url, query), 10)
     assert uri in found[:3], found
-    assert any(href.startswith("/papers/") for href in found), found
+    assert any(href.startswith("/papers/") for href in found) == papers_after, found
 
 
 def test_a_result_shows_title_year_hardware_and_a_snippet_with_the_words_marked(page, base_url):

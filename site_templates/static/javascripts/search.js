@@ -25,8 +25,7 @@
   const button = document.createElement("label");
   button.className = "md-header__button md-icon";
   button.htmlFor = "__search";
-  button.title = "Search (/)";
-  button.setAttribute("aria-label", "Search");
+  button.title = "Search (/)";  // a label: it names the search toggle, and may carry no aria-label
   button.innerHTML = ICON.search;
 
   const box = document.createElement("div");
