@@ -22,7 +22,8 @@ from typing import NamedTuple
 from .clean import normalized_title
 from .importer import NEAR_IDENTICAL, TitleIndex
 from .model import ContentError, Paper, Problem, closest
-from .store import HARDWARE_FILE, TOPICS_FILE, PaperFile, Store
+from .paper_file import PaperFile
+from .store import HARDWARE_FILE, TOPICS_FILE, Store
 from .taxonomy import Hardware, Mention, Topics, load_hardware, load_topics
 from .workers import fork_map
 

@@ -16,7 +16,8 @@ import yaml
 from . import importer, sources
 from .model import ABSTRACT_PLACEHOLDER, ContentError, Problem
 from .fill import filled_text
-from .store import NotOurFolder, Store, dump_paper_text, write_tree
+from .paper_file import dump_paper_text
+from .store import NotOurFolder, Store, write_tree
 
 DEFAULT_CONTENT = Path("content")
 

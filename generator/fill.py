@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from .model import FIELDS
-from .store import parse_paper_text
+from .paper_file import parse_paper_text
 
 
 def filled_text(text: str, old: dict[str, Any], new: dict[str, Any]) -> str | None:

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from .model import ID, ContentError, Problem, closest
-from .store import DEPTH_PROBLEM, structure_problem, too_deep_to_compose
+from .paper_file import DEPTH_PROBLEM, structure_problem, too_deep_to_compose
 
 try:  # the standard library's regex parser and compiler, to check /regex/ phrases
     from re import _compiler as _re_compiler
@@ -683,7 +683,7 @@ class _HardwareReading:
 def _read_file(text: str, path: str, keys, list_name: str):
     """(checker, root node, top-level fields) of a vocabulary file; raises if it is empty or unreadable."""
     checker = _Checker(path)
-    # YAML aliases and deep nesting are refused before anything walks the nodes (see store.py).
+    # YAML aliases and deep nesting are refused before anything walks the nodes (see paper_file.py).
     deep_line = too_deep_to_compose(text)
     root = checker.compose(text) if deep_line is None else None
     wrong = (deep_line + 1, DEPTH_PROBLEM) if deep_line is not None else structure_problem(root)

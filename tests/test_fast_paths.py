@@ -18,7 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import check, links, results, store, taxonomy
+from generator import check, links, paper_file, results, taxonomy
 from generator.importer import TitleIndex
 from generator.site import load_content
 
@@ -194,7 +194,7 @@ def test_earlier_matches_are_the_matches_before_each_title(titles):
         assert index.earlier_matches(position) == [(i, score) for i, score in index.matches(title) if i < position]
 
 
-# --- Front matter (store.py) ------------------------------------------------
+# --- Front matter (paper_file.py) ------------------------------------------------
 
 FIELD_LINES = [
     "title: yes", "yes: 1", "note: 'it''s'", 'note: "a \\" b"', "note: a: b", "note: a #c", "note: a#c", "note: ~",
@@ -208,16 +208,16 @@ FIELD_LINES = [
 
 
 def parsed(text: str) -> tuple:
-    file = store.parse_paper_text(text, "content/papers/p.md", "p")
+    file = paper_file.parse_paper_text(text, "content/papers/p.md", "p")
     return repr(file.meta), file.line_of, file.item_lines, [str(problem) for problem in file.problems]
 
 
 def parsed_by_yaml(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple:
     def not_plain(*_):
-        raise store._NotPlain
+        raise paper_file._NotPlain
 
     with monkeypatch.context() as patched:
-        patched.setattr(store, "_plain_front_matter", not_plain)
+        patched.setattr(paper_file, "_plain_front_matter", not_plain)
         return parsed(text)
 
 
@@ -233,19 +233,19 @@ def test_files_the_store_writes_take_the_plain_reading(monkeypatch):
     """The fast path is worth having only if what `dump_paper_text` writes goes through it."""
     paths = sorted((ROOT / "content" / "papers").glob("*.md"))
     taken = []
-    plain = store._plain_front_matter
+    plain = paper_file._plain_front_matter
 
     def counted(*args):
         read = plain(*args)
         taken.append(1)  # only once the plain reading succeeded
         return read
 
-    monkeypatch.setattr(store, "_plain_front_matter", counted)
+    monkeypatch.setattr(paper_file, "_plain_front_matter", counted)
     for path in paths:
         text = path.read_text(encoding="utf-8")
-        file = store.parse_paper_text(text, "p.md", "p")
-        rewritten = store.dump_paper_text(file.meta, file.body)
+        file = paper_file.parse_paper_text(text, "p.md", "p")
+        rewritten = paper_file.dump_paper_text(file.meta, file.body)
         assert parsed(rewritten) == parsed_by_yaml(rewritten, monkeypatch)
         assert parsed(text) == parsed_by_yaml(text, monkeypatch)
     assert len(taken) >= 2 * len(paths)  # each rewritten file at least, read with the plain reading
-    assert yaml.safe_load(store.dump_paper_text({"note": "a: b"}, "x").split("---")[1]) == {"note": "a: b"}
+    assert yaml.safe_load(paper_file.dump_paper_text({"note": "a: b"}, "x").split("---")[1]) == {"note": "a: b"}

@@ -16,7 +16,8 @@ import pytest
 from generator import cli
 from generator.check import check_content
 from generator.fill import filled_text
-from generator.store import OWNER_MARKER, Store, parse_paper_text
+from generator.paper_file import parse_paper_text
+from generator.store import OWNER_MARKER, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"

@@ -1,0 +1,344 @@
+"""A paper file's text <-> its fields, each with the line it stands on.
+
+A paper file is YAML front matter plus the abstract. `parse_paper_text` reads
+one without touching the disk (store.py reads the files), reporting every
+problem at its line: YAML that does not parse, keys that are not text, anchors
+and aliases, nesting too deep to walk safely. `dump_paper_text` writes a new
+file's text with python-frontmatter.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import re
+
+import frontmatter
+import yaml
+
+from .model import Paper, Problem, paper_from_front_matter
+
+@dataclass
+class PaperFile:
+    """A paper file as read: its fields, body, and where each field stands."""
+
+    path: str
+    slug: str
+    meta: Any = None
+    text: str = ""  # the file as read
+    body: str = ""
+    line_of: dict[str, int] = field(default_factory=dict)
+    # list field -> the line of each of its items
+    item_lines: dict[str, list[int]] = field(default_factory=dict)
+    body_start: int = 1  # the line after the closing '---'
+    body_line: int = 1  # the line the abstract's text starts on
+    problems: list[Problem] = field(default_factory=list)
+
+    def validate(self) -> tuple[Paper | None, list[Problem]]:
+        """The Paper, or every problem of the file: reading problems first, then the schema's."""
+        if any(p.severity == "error" for p in self.problems):
+            return None, list(self.problems)
+        paper, found = paper_from_front_matter(
+            self.slug, self.meta, self.body, self.path, self.line_of, self.item_lines, self.body_line)
+        return paper, [*self.problems, *found]
+
+
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+class _TooDeep(Exception):
+    """Front matter nested too deep to compose; args[0] is the 0-based line."""
+
+
+def _compose(front: str) -> yaml.Node | None:
+    """YAML nodes with their lines: libyaml when present (several times faster),
+    the Python parser again on a problem so its messages stay the same."""
+    if (line := too_deep_to_compose(front)) is not None:
+        raise _TooDeep(line)
+    if _FAST_LOADER is not None:
+        try:
+            return yaml.compose(front, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(front, Loader=_LineLoader)
+
+
+# Front matter and vocabularies need a few levels (a list of results, each a mapping); a
+# hostile file may nest thousands, which overflows the stack of the code that walks them.
+MAX_DEPTH = 20
+ALIAS_PROBLEM = ("repeats a value with a YAML anchor and alias "
+                 "(expected every value written out; anchors and aliases are not allowed)")
+DEPTH_PROBLEM = f"nests lists or mappings more than {MAX_DEPTH} deep (expected a few levels: fields, lists, mappings)"
+
+
+def structure_problem(node: yaml.Node | None) -> tuple[yaml.Node, str] | None:
+    """(node, what is wrong) for the first node that a YAML alias repeats (an alias refers to
+    its anchor's node again, so a 1 KB file of aliases to aliases stands for millions of values)
+    or that lies deeper than MAX_DEPTH; None when there is neither. Walked without recursion."""
+    seen: set[int] = set()
+    stack = [(node, 1)] if node is not None else []
+    while stack:
+        current, depth = stack.pop()
+        if id(current) in seen:
+            return current, ALIAS_PROBLEM
+        seen.add(id(current))
+        if isinstance(current, yaml.MappingNode):
+            children = [part for pair in current.value for part in pair]
+        elif isinstance(current, yaml.SequenceNode):
+            children = current.value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            return current, DEPTH_PROBLEM
+        stack.extend((child, depth + 1) for child in reversed(children))
+    return None
+
+
+# libyaml composes by recursion in C, which overflows the stack at some 30,000 levels: text
+# that could nest that deep is first read as events, which keep no stack, and refused there.
+# Every level opens with one of these characters, so text with fewer of them is not scanned.
+_OPENERS = "[{-?:"
+_SCANNED_FROM = 5_000
+
+
+def too_deep_to_compose(text: str) -> int | None:
+    """The 0-based line at which `text` nests more than MAX_DEPTH levels, when it has so many
+    openers that composing it could overflow the stack; None otherwise."""
+    if sum(map(text.count, _OPENERS)) < _SCANNED_FROM:
+        return None
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST_LOADER or yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return event.start_mark.line
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # composing reports it
+    return None
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A SafeLoader that reports duplicate keys instead of keeping the last one silently."""
+
+
+# Front matter laid out as `dump_paper_text` writes it is read line by line, without a
+# YAML parser (composing and constructing nodes took four fifths of reading a file). Only a
+# layout whose meaning is beyond doubt is read so: `field: value` lines, and `field:`
+# lines followed by `- item` lines, each value a quoted or a plain scalar on its line.
+# Anything else (comments, blank or indented lines, flow collections, anchors, escapes,
+# a repeated field, characters YAML treats specially) goes to the YAML parser as before,
+# which also reports every problem.
+_FIELD_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,99}):(?: (.*))?")
+_SINGLE_QUOTED = re.compile(r"'([^']*(?:''[^']*)*)'")
+_DOUBLE_QUOTED = re.compile(r'"([^"\\]*)"')
+# Characters outside these are line breaks to YAML (\r, \x85, \u2028, \u2029), tabs,
+# control characters, byte order marks or surrogates: such front matter is parsed.
+_NOT_PLAINLY_READ = re.compile(
+    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+# What a plain scalar may not start with (YAML's indicators, and blanks).
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@` ")
+# The tags of plain scalars read here, constructed exactly as the SafeLoader constructs them.
+_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("str", "null", "bool", "int", "float", "timestamp"))
+_STR_TAG = "tag:yaml.org,2002:str"
+_RESOLVER = yaml.resolver.Resolver()
+_SCALARS = yaml.constructor.SafeConstructor()
+
+
+class _NotPlain(Exception):
+    """The front matter is not in the plain layout: the YAML parser reads it."""
+
+
+def _plain_front_matter(lines: list[str],
+                        first_line: int) -> tuple[dict[str, Any], dict[str, int], dict[str, list[int]]]:
+    """(fields, line of each field, lines of each list's items) of front matter in the plain
+    layout, `first_line` being the file's line of lines[0]; raises _NotPlain otherwise."""
+    meta: dict[str, Any] = {}
+    line_of: dict[str, int] = {}
+    item_lines: dict[str, list[int]] = {}
+    list_key = None  # the field of the last `field:` line: its items may follow
+    for number, line in enumerate(lines, start=first_line):
+        if list_key is not None and line.startswith("- "):
+            if meta[list_key] is None:  # its first item: the field is a list, not null
+                meta[list_key] = []
+                item_lines[list_key] = []
+            meta[list_key].append(_plain_scalar(line[2:]))
+            item_lines[list_key].append(number)
+            continue
+        field_line = _FIELD_LINE.fullmatch(line)
+        if field_line is None:
+            raise _NotPlain
+        key, text = field_line.groups()
+        key = sys.intern(key)  # one string for a field in every file: less to hand back from a worker
+        if key in line_of or _key_tag(key) != _STR_TAG:
+            raise _NotPlain  # a repeated field is reported by the parser's path; `yes:` is no text
+        line_of[key] = number
+        list_key = key if text is None else None
+        if text is None:
+            meta[key] = None
+        elif text == "[]":
+            meta[key] = []
+            item_lines[key] = []
+        else:
+            meta[key] = _plain_scalar(text)
+    return meta, line_of, item_lines
+
+
+def _plain_scalar(text: str) -> Any:
+    """The value of a quoted or plain scalar written on one line, as the SafeLoader makes it."""
+    first = text[:1]
+    if first == "'":
+        quoted = _SINGLE_QUOTED.fullmatch(text)
+        if quoted is None:
+            raise _NotPlain
+        return quoted.group(1).replace("''", "'")
+    if first == '"':
+        quoted = _DOUBLE_QUOTED.fullmatch(text)
+        if quoted is None:
+            raise _NotPlain
+        return quoted.group(1)
+    if not first or first in _INDICATORS or text[-1] in " :" or ": " in text or " #" in text:
+        raise _NotPlain
+    return _plain_value(text)
+
+
+@lru_cache(maxsize=4096)  # dates, counts and source names come back file after file
+def _plain_value(text: str) -> Any:
+    """A plain scalar's value: resolved and constructed by PyYAML's own functions. The
+    values are immutable (text, numbers, dates, booleans, None), so files may share them."""
+    tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+    if tag == _STR_TAG:
+        return text
+    if tag not in _PLAIN_TAGS:
+        raise _NotPlain
+    try:
+        return _SCALARS.yaml_constructors[tag](_SCALARS, yaml.ScalarNode(tag, text))
+    except (ValueError, yaml.YAMLError):  # e.g. a date 2024-13-45: the parser's path reports it
+        raise _NotPlain from None
+
+
+@lru_cache(maxsize=1024)
+def _key_tag(key: str) -> str:
+    """The tag YAML gives a plain mapping key (the same few keys come back in every file)."""
+    return _RESOLVER.resolve(yaml.ScalarNode, key, (True, False))
+
+
+def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
+    """Split and parse one paper file; problems carry the file's own line numbers."""
+    result = PaperFile(path=path, slug=slug, text=text)
+    if text.startswith("\ufeff"):
+        result.problems.append(Problem(path, 1, "the file starts with a UTF-8 BOM (expected plain UTF-8)"))
+        text = text[1:]
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        result.problems.append(Problem(path, 1, "no front matter (expected the file to start with a '---' line)"))
+        return result
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
+    if end is None:
+        result.problems.append(Problem(path, 1, "front matter is not closed (expected a second '---' line)"))
+        return result
+    front = "\n".join(lines[1:end])
+    result.body = "\n".join(lines[end + 1:])
+    result.body_start = result.body_line = end + 2
+    # Where the abstract's text starts, past blank lines, so an empty one points at its place.
+    for number, line in enumerate(lines[end + 1:], start=end + 2):
+        if line.strip():
+            result.body_line = number
+            break
+    offset = 1  # the opening '---' line
+    if "\t" in front:
+        for number, line in enumerate(lines[1:end], start=offset + 1):
+            if "\t" in line[: len(line) - len(line.lstrip())]:
+                result.problems.append(Problem(path, number, "a tab indents this line (expected spaces; YAML forbids tabs)"))
+    if _NOT_PLAINLY_READ.search(front) is None:
+        try:
+            result.meta, result.line_of, result.item_lines = _plain_front_matter(lines[1:end], offset + 1)
+            return result
+        except _NotPlain:
+            pass
+    try:
+        node = _compose(front)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + offset + 1 if mark else 1
+        if not any(p.line == line and "tab" in p.message for p in result.problems):  # said already
+            result.problems.append(Problem(path, line, f"front matter is not valid YAML: {error.problem or error.context}"))
+        return result
+    except yaml.reader.ReaderError as error:  # a character YAML refuses anywhere: it carries no line
+        line = front.count("\n", 0, error.position) + offset + 1
+        result.problems.append(Problem(path, line, f"front matter holds the control character U+{error.character:04X}, "
+                                                   f"which YAML does not allow (expected printable text)"))
+        return result
+    except (_TooDeep, RecursionError) as error:  # RecursionError: the Python parser, past some 300 levels
+        line = error.args[0] + offset + 1 if isinstance(error, _TooDeep) else offset + 1
+        result.problems.append(Problem(path, line, f"front matter {DEPTH_PROBLEM}"))
+        return result
+    if node is None:
+        result.meta = {}
+        return result
+    if (wrong := structure_problem(node)) is not None:
+        result.problems.append(Problem(path, wrong[0].start_mark.line + offset + 1, f"front matter {wrong[1]}"))
+        return result
+    if isinstance(node, yaml.MappingNode):
+        not_text = [key_node for key_node, _ in node.value
+                    if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != _STR_TAG]
+        for key_node in not_text:
+            shown = repr(key_node.value) if isinstance(key_node, yaml.ScalarNode) else _NODE_KINDS[type(key_node)]
+            result.problems.append(Problem(path, key_node.start_mark.line + offset + 1,
+                                           f"a field name is {shown}, which YAML reads as no text "
+                                           f"(expected a name such as 'title', then ': ' and the value)"))
+        if not_text:
+            return result
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key, line = key_node.value, key_node.start_mark.line + offset + 1
+            if key in seen:
+                result.problems.append(Problem(path, line, f"duplicate field '{key}' (first set on line {seen[key]}; expected each field once)"))
+            else:
+                seen[key] = line
+                if isinstance(value_node, yaml.SequenceNode):
+                    result.item_lines[key] = [item.start_mark.line + offset + 1 for item in value_node.value]
+        result.line_of = seen
+    constructor = _LineLoader("")
+    try:
+        # Values come from the nodes already composed: one parse per file.
+        result.meta = constructor.construct_document(node)
+    except yaml.YAMLError as error:  # composes but does not construct, e.g. a date like 2024-13-45
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        line = mark.line + offset + 1 if mark else 1
+        result.problems.append(Problem(path, line, f"front matter is not valid YAML: {getattr(error, 'problem', None) or error}"))
+    except ValueError as error:  # PyYAML's date constructor: 'month must be in 1..12'
+        result.problems.extend(_bad_dates(node, path, offset) or [Problem(path, offset + 1, f"front matter is not valid YAML: {error}")])
+    finally:
+        constructor.dispose()  # the loader refers to itself: freed now, not by a cycle collection
+    return result
+
+
+_NODE_KINDS = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
+
+
+def _bad_dates(node: yaml.Node, path: str, offset: int) -> list[Problem]:
+    """The fields whose value looks like a date but is none (2024-13-45), each at its line."""
+    problems = []
+    if not isinstance(node, yaml.MappingNode):
+        return problems
+    for key_node, value_node in node.value:
+        if isinstance(value_node, yaml.ScalarNode) and value_node.tag == "tag:yaml.org,2002:timestamp":
+            try:
+                yaml.SafeLoader("").construct_yaml_timestamp(value_node)
+            except ValueError as error:
+                problems.append(Problem(path, value_node.start_mark.line + offset + 1,
+                                        f"'{key_node.value}' is not a date: '{value_node.value}', {error} "
+                                        f"(expected a real date written YYYY-MM-DD)"))
+    return problems
+
+
+def dump_paper_text(meta: dict[str, Any], body: str) -> str:
+    """The file text for a paper: fields in the given order, long lines kept whole."""
+    post = frontmatter.Post(body.strip() + "\n", **meta)
+    return frontmatter.dumps(post, sort_keys=False, width=10_000) + "\n"
