@@ -124,7 +124,7 @@
       return;
     }
     const engine = await load();
-    const found = await engine.debouncedSearch(query, {}, 120);
+    const found = await engine.debouncedSearch(query, {}, 40);  // ms: one search per pause in typing
     if (found === null || asked !== latest) return;  // a newer query is under way
     const results = await Promise.all(found.results.slice(0, SHOWN).map((result) => result.data()));
     if (asked !== latest) return;
