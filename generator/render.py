@@ -379,7 +379,7 @@ class Renderer:
                                                   for year in years})
 
     def _filter(self) -> tuple[str, dict[str, Any]]:
-        return "filter.md.j2", dict(json_src=relative("filter/index.md", "papers.json"))
+        return "filter.md.j2", {}
 
     def _data(self) -> tuple[str, dict[str, Any]]:
         return "data.md.j2", dict(fields=exports.schema_rows(), version=exports.SCHEMA_VERSION,

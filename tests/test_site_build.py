@@ -163,7 +163,8 @@ def test_exports_filter_and_timeline_are_on_the_built_site(built):
     assert "@misc{" in (built / "papers.bib").read_text(encoding="utf-8")
     cite = soup(built, "papers/snapkv").find("a", string="Cite")
     assert cite["href"] == "../../bib/snapkv.bib"
-    assert soup(built, "filter").find(id="paper-filter")["data-src"] == "../papers.json"
+    assert soup(built, "filter").find(id="paper-filter")["data-facets"] == "facets.json"
+    assert (built / "filter" / "facets.json").is_file()
     assert soup(built, "timeline").find("h2", id="devices-over-time")
     nav = soup(built, ".").find("nav", class_="md-nav--primary").get_text(" ")
     for title in ("Filter", "Timeline", "Data"):
