@@ -11,6 +11,7 @@ fail instead, so CI can never pass by skipping them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -88,14 +89,23 @@ def site_dir(tmp_path_factory) -> Path:
     return site
 
 
-@pytest.fixture(scope="session")
-def base_url(site_dir) -> str:
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site_dir)))
+@contextlib.contextmanager
+def served(folder: Path):
+    """Serve a built site on a free port of 127.0.0.1; its base URL."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir) -> str:
+    with served(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

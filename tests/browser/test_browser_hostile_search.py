@@ -3,15 +3,12 @@ paper come out of the header's search as text, never as markup that runs."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import QuietHandler, QuietServer
+from .conftest import served
 
 pytestmark = pytest.mark.browser
 HOSTILE = Path(__file__).resolve().parents[1] / "fixtures" / "hostile" / "content"
@@ -24,11 +21,8 @@ def hostile_url(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hostile-search")
     result = mkdocs_build(mkdocs_config(tmp, HOSTILE), tmp / "site")
     assert result.returncode == 0, result.stderr[-4000:]
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp / "site")))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    with served(tmp / "site") as url:
+        yield url
 
 
 def test_hostile_titles_and_snippets_show_as_text_in_search(page, hostile_url):

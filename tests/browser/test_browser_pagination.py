@@ -7,14 +7,12 @@ the site with a page size of PAGE_SIZE rows, and serves it.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import os
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,7 @@ from playwright.sync_api import expect
 
 from generator.store import Store
 
-from .conftest import ROOT, QuietHandler, QuietServer
+from .conftest import ROOT, served
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +42,8 @@ def paged_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def paged_url(paged_site) -> str:
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(paged_site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    with served(paged_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
