@@ -24,7 +24,8 @@ from .importer import NEAR_IDENTICAL, TitleIndex
 from .model import ContentError, Paper, Problem, closest
 from .paper_file import PaperFile
 from .store import HARDWARE_FILE, TOPICS_FILE, Store
-from .taxonomy import Hardware, Mention, Topics, load_hardware, load_topics
+from .taxonomy import Hardware, Mention, Topics
+from .vocabularies import load_hardware, load_topics
 from .workers import fork_map
 
 # How many of a title's rarest words (and pairs of words) select the titles it is

@@ -15,8 +15,6 @@ import yaml
 
 from generator.model import ContentError
 from generator.taxonomy import (
-    DEVICE_KINDS,
-    MAX_REGEX_CHARS,
     Hardware,
     HardwareNode,
     Mention,
@@ -25,9 +23,8 @@ from generator.taxonomy import (
     evidence_sentence,
     ignores_case,
     is_regex_phrase,
-    load_hardware,
-    load_topics,
 )
+from generator.vocabularies import DEVICE_KINDS, MAX_REGEX_CHARS, load_hardware, load_topics
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "taxonomy"

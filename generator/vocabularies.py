@@ -1,0 +1,488 @@
+"""Loading the curated vocabularies: the hardware taxonomy and the topics.
+
+`content/hardware.yml` is a tree of vendors, architectures and devices, each
+with the spellings (aliases) that name it in text; `content/topics.yml` lists
+topics with the phrases that signal them. This module checks both files,
+reporting every problem at its line, and builds from them the `Hardware` and
+`Topics` of taxonomy.py, which find them in text. It reads no files: callers
+pass the text.
+
+A topic phrase written as a /regex/ is refused unless it is cheap to fail at
+every word of every abstract (see `_ways_to_match`).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from .model import ID, ContentError, Problem, closest
+from .paper_file import DEPTH_PROBLEM, structure_problem, too_deep_to_compose
+from .taxonomy import PHRASE_END, Hardware, HardwareNode, Topic, Topics, is_regex_phrase, spelling_key
+
+try:  # the standard library's regex parser and compiler, to check /regex/ phrases
+    from re import _compiler as _re_compiler
+    from re import _parser as _re_parser
+except ImportError:  # Python 3.10
+    import sre_compile as _re_compiler
+    import sre_parse as _re_parser
+
+DEVICE_KINDS = (
+    "datacenter-gpu", "workstation-gpu", "consumer-gpu", "embedded", "cpu", "tpu", "npu",
+    "wafer-scale", "fpga", "ipu", "lpu", "soc", "other",
+)
+
+# Keys each level of hardware.yml may hold, in the order they are documented.
+VENDOR_KEYS = ("id", "name", "aliases", "description", "architectures")
+ARCHITECTURE_KEYS = ("id", "name", "year", "aliases", "description", "devices")
+DEVICE_KEYS = ("id", "name", "year", "kind", "aliases", "description")
+HARDWARE_FILE_KEYS = ("vendors", "ignore")
+TOPIC_KEYS = ("id", "name", "description", "match")
+TOPICS_FILE_KEYS = ("topics",)
+
+# level -> (its keys, the key listing its children, the children's level)
+_LEVELS: dict[str, tuple[tuple[str, ...], str | None, str | None]] = {
+    "vendor": (VENDOR_KEYS, "architectures", "architecture"),
+    "architecture": (ARCHITECTURE_KEYS, "devices", "device"),
+    "device": (DEVICE_KEYS, None, None),
+}
+
+MIN_YEAR, MAX_YEAR = 1970, 2100
+MIN_ALIAS_CHARS = 2
+
+
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+class _Checker:
+    """Reads composed YAML nodes, collecting every problem with its line."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.problems: list[Problem] = []
+        self._constructor = yaml.constructor.SafeConstructor()
+
+    def report(self, where: yaml.Node | int, message: str) -> None:
+        line = where if isinstance(where, int) else where.start_mark.line + 1
+        self.problems.append(Problem(self.path, line, message))
+
+    def compose(self, text: str) -> yaml.Node | None:
+        # libyaml composes the same nodes, with the same lines, several times faster;
+        # on a problem the Python parser runs again, so messages stay the same.
+        if _FAST_LOADER is not None:
+            try:
+                return yaml.compose(text, Loader=_FAST_LOADER)
+            except yaml.YAMLError:
+                pass
+        try:
+            return yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.MarkedYAMLError as error:
+            mark = error.problem_mark or error.context_mark
+            self.report(mark.line + 1 if mark else 1,
+                        f"not valid YAML: {error.problem or error.context} "
+                        "(expected well-formed YAML: 'key: value' lines, '- ' list items, consistent indentation)")
+        except yaml.YAMLError as error:
+            self.report(1, f"not valid YAML: {error} (expected well-formed YAML)")
+        except RecursionError:  # the Python parser, past some 300 levels
+            self.report(1, f"the file {DEPTH_PROBLEM}")
+        return None
+
+    def value(self, node: yaml.Node) -> Any:
+        """The Python value of a node; its text when YAML cannot build one (`2020-13-45`, `!!python/...`)."""
+        try:
+            return self._constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError):
+            return node.value if isinstance(node, yaml.ScalarNode) else None
+
+    def fields(self, node: yaml.Node, allowed: tuple[str, ...], what: str) -> dict[str, yaml.Node] | None:
+        """The keys of a mapping node -> value nodes; unknown and repeated keys are reported."""
+        if not isinstance(node, yaml.MappingNode):
+            article = "" if what.startswith("the ") else "each "
+            self.report(node, f"{article}{what} must be a mapping of keys, got {_node_kind(node)} "
+                              f"(expected keys such as {', '.join(allowed[:2])})")
+            return None
+        found: dict[str, yaml.Node] = {}
+        repeated = []
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key in found:
+                repeated.append(key_node)
+            elif key is not None:
+                found[key] = value_node
+        label = self.label(what, found)
+        for key_node in repeated:
+            self.report(key_node, f"key '{key_node.value}' appears twice in {label} (expected each key once)")
+        for key_node, _ in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key not in allowed:
+                self.report(key_node, f"unknown key '{key}' in {label} "
+                                      f"(expected one of: {', '.join(allowed)}){closest(str(key), allowed)}")
+        return found
+
+    def label(self, what: str, fields: dict[str, yaml.Node]) -> str:
+        """`device 'a100'` once the id is known, so messages say which entry is wrong."""
+        node = fields.get("id")
+        if isinstance(node, yaml.ScalarNode) and node.value:
+            return f"{what} '{node.value}'"
+        return what
+
+    def text(self, fields: dict[str, yaml.Node], key: str, label: str, *, required: bool, example: str,
+             where: yaml.Node) -> str | None:
+        node = fields.get(key)
+        if node is None:
+            if required:
+                self.report(where, f"{label} has no '{key}' (expected {example})")
+            return None
+        value = self.value(node)
+        if not isinstance(value, str) or not value.strip():
+            self.report(node, f"'{key}' of {label} must be non-empty text, got {_shown(value)} (expected {example})")
+            return None
+        return value.strip()
+
+    def year(self, fields: dict[str, yaml.Node], label: str) -> int | None:
+        node = fields.get("year")
+        if node is None:
+            return None
+        value = self.value(node)
+        if isinstance(value, bool) or not isinstance(value, int) or not MIN_YEAR <= value <= MAX_YEAR:
+            self.report(node, f"'year' of {label} must be a year, got {_shown(value)} (expected e.g. year: 2020)")
+            return None
+        return value
+
+    def text_list(self, fields: dict[str, yaml.Node], key: str, label: str,
+                  example: str) -> list[tuple[str, yaml.Node]]:
+        """[(item, its node)] of a list of texts; bad items are reported and left out."""
+        node = fields.get(key)
+        if node is None:
+            return []
+        if not isinstance(node, yaml.SequenceNode):
+            self.report(node, f"'{key}' of {label} must be a list, got {_node_kind(node)} (expected e.g. {example})")
+            return []
+        items = []
+        for item in node.value:
+            value = self.value(item) if isinstance(item, yaml.ScalarNode) else None
+            if not isinstance(value, str) or not value.strip():
+                if isinstance(item, yaml.MappingNode):
+                    hint = "quote text holding ': ', which YAML reads as a key"
+                else:
+                    hint = "quote spellings YAML would read as numbers or booleans"
+                shown = _shown(value) if isinstance(item, yaml.ScalarNode) else _node_kind(item)
+                self.report(item, f"'{key}' of {label} must hold text only, got {shown} "
+                                  f"(expected e.g. {example}; {hint})")
+                continue
+            items.append((value.strip(), item))
+        return items
+
+
+def _is_missing_or_empty(fields: dict[str, yaml.Node], key: str) -> bool:
+    node = fields.get(key)
+    return node is None or (isinstance(node, yaml.SequenceNode) and not node.value)
+
+
+def _node_kind(node: yaml.Node) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    return f"'{node.value}'" if node.value else "nothing"
+
+
+def _shown(value: Any) -> str:
+    return f"{value!r} ({type(value).__name__})"[:80]
+
+
+def _raise_if_any(checker: _Checker) -> None:
+    if checker.problems:
+        raise ContentError(sorted(checker.problems, key=lambda problem: problem.line))
+
+
+@dataclass
+class _HardwareReading:
+    """What has been read of hardware.yml so far, to catch repeats across the whole file."""
+
+    nodes: list[HardwareNode]
+    id_lines: dict[str, int]
+    alias_owners: dict[str, tuple[str, int]]  # spelling key -> (owner label, line)
+
+
+def _read_file(text: str, path: str, keys, list_name: str):
+    """(checker, root node, top-level fields) of a vocabulary file; raises if it is empty or unreadable."""
+    checker = _Checker(path)
+    # YAML aliases and deep nesting are refused before anything walks the nodes (see paper_file.py).
+    deep_line = too_deep_to_compose(text)
+    root = checker.compose(text) if deep_line is None else None
+    wrong = (deep_line + 1, DEPTH_PROBLEM) if deep_line is not None else structure_problem(root)
+    if wrong is not None:
+        checker.report(wrong[0], f"the file {wrong[1]}")
+        root = None
+    if root is None:
+        if not checker.problems:
+            checker.report(1, f"the file is empty (expected a '{list_name}:' list)")
+        _raise_if_any(checker)
+    return checker, root, checker.fields(root, keys, "the file")
+
+
+def _top_list(checker: _Checker, root: yaml.Node, top: dict[str, yaml.Node], key: str, items: str) -> list[yaml.Node]:
+    """The items of the file's top-level list `key` (`items` says what each holds); reports
+    it missing or not a list, and then gives no items."""
+    listed = top.get(key)
+    if listed is None:
+        checker.report(root, f"missing '{key}' (expected a list of {items})")
+    elif not isinstance(listed, yaml.SequenceNode):
+        checker.report(listed, f"'{key}' must be a list, got {_node_kind(listed)} (expected items starting '- id: ...')")
+    else:
+        return listed.value
+    return []
+
+
+def load_hardware(text: str, path: str) -> Hardware:
+    """Check hardware.yml and build the tree; raise ContentError listing every problem."""
+    checker, root, top = _read_file(text, path, HARDWARE_FILE_KEYS, "vendors")
+    reading = _HardwareReading([], {}, {})
+    ignore: list[tuple[str, yaml.Node]] = []
+    if top is not None:
+        ignore = checker.text_list(top, "ignore", "the file", "ignore: [Pascal VOC, Turing test]")
+        for phrase, node in ignore:
+            reading.alias_owners.setdefault(spelling_key(phrase), ("'ignore'", node.start_mark.line + 1))
+        for vendor in _top_list(checker, root, top, "vendors", "vendors, each with id, name and architectures"):
+            _read_hardware_node(checker, vendor, "vendor", None, reading)
+    _raise_if_any(checker)
+    return Hardware(reading.nodes, [phrase for phrase, _ in ignore])
+
+
+def _read_hardware_node(checker: _Checker, node: yaml.Node, level: str, parent: str | None,
+                        reading: _HardwareReading) -> None:
+    keys, children_key, children_level = _LEVELS[level]
+    fields = checker.fields(node, keys, level)
+    if fields is None:
+        return
+    label = checker.label(level, fields)
+    node_id = _read_id(checker, fields, node, level, reading)
+    name = checker.text(fields, "name", label, required=True, where=node,
+                        example="the name shown on its page, e.g. name: NVIDIA A100")
+    description = checker.text(fields, "description", label, required=False, where=node, example="a sentence")
+    year = checker.year(fields, label) if "year" in keys else None
+    aliases = _read_aliases(checker, fields, label, reading)
+    device_kind = None
+    if level == "device":
+        device_kind = _read_device_kind(checker, fields, label, node)
+        if _is_missing_or_empty(fields, "aliases"):
+            checker.report(fields.get("aliases", node), f"{label} has no 'aliases', so detection never finds it "
+                                 "(expected the spellings that name it, e.g. aliases: [A100, A100-80GB])")
+    if node_id is not None and name is not None:
+        reading.nodes.append(HardwareNode(node_id, name, level, parent, tuple(aliases), description, year,
+                                          device_kind))
+    if children_key is None or children_key not in fields:
+        return
+    children = fields[children_key]
+    if not isinstance(children, yaml.SequenceNode):
+        checker.report(children, f"'{children_key}' of {label} must be a list, got {_node_kind(children)} "
+                                 f"(expected items starting '- id: ...')")
+        return
+    for child in children.value:
+        _read_hardware_node(checker, child, children_level, node_id, reading)
+
+
+def _read_id(checker: _Checker, fields: dict[str, yaml.Node], node: yaml.Node, level: str,
+             reading: _HardwareReading) -> str | None:
+    id_node = fields.get("id")
+    if id_node is None:
+        checker.report(node, f"{level} without an 'id' (expected a lowercase slug such as 'a100')")
+        return None
+    value = checker.value(id_node)
+    if not isinstance(value, str) or not ID.match(value):
+        checker.report(id_node, f"id {value!r} is not a lowercase slug "
+                                f"(expected lowercase letters and digits joined by single hyphens, e.g. 'rtx-4090')")
+        return None
+    line = id_node.start_mark.line + 1
+    if value in reading.id_lines:
+        checker.report(id_node, f"duplicate id '{value}', first used at line {reading.id_lines[value]} "
+                                f"(expected each id once in the whole file)")
+        return None
+    reading.id_lines[value] = line
+    return value
+
+
+def _read_aliases(checker: _Checker, fields: dict[str, yaml.Node], label: str,
+                  reading: _HardwareReading) -> list[str]:
+    aliases: list[str] = []
+    for alias, item in checker.text_list(fields, "aliases", label, "aliases: [A100, A100-80GB]"):
+        key = spelling_key(alias)
+        line = item.start_mark.line + 1
+        if len(alias) < MIN_ALIAS_CHARS:
+            checker.report(item, f"alias '{alias}' of {label} is too short "
+                                 f"(expected at least {MIN_ALIAS_CHARS} characters)")
+        elif alias in aliases:
+            checker.report(item, f"alias '{alias}' is listed twice for {label} (expected each spelling once)")
+        elif key in reading.alias_owners and reading.alias_owners[key][0] != label:
+            owner, owner_line = reading.alias_owners[key]
+            checker.report(item, f"alias '{alias}' of {label} is already used by {owner} at line {owner_line} "
+                                 f"(expected each spelling to name one node; case is ignored in this check)")
+        else:
+            reading.alias_owners.setdefault(key, (label, line))
+            aliases.append(alias)
+    return aliases
+
+
+def _read_device_kind(checker: _Checker, fields: dict[str, yaml.Node], label: str, node: yaml.Node) -> str | None:
+    kind_node = fields.get("kind")
+    expected = f"one of: {', '.join(DEVICE_KINDS)}"
+    if kind_node is None:
+        checker.report(node, f"{label} has no 'kind' (expected {expected})")
+        return None
+    value = checker.value(kind_node)
+    if value not in DEVICE_KINDS:
+        checker.report(kind_node, f"'kind' of {label} is {value!r} (expected {expected}){closest(str(value), DEVICE_KINDS)}")
+        return None
+    return value
+
+
+def load_topics(text: str, path: str) -> Topics:
+    """Check topics.yml and build the vocabulary; raise ContentError listing every problem."""
+    checker, root, top = _read_file(text, path, TOPICS_FILE_KEYS, "topics")
+    topics: list[Topic] = []
+    if top is not None:
+        id_lines: dict[str, int] = {}
+        for node in _top_list(checker, root, top, "topics", "topics, each with id, name, description and match"):
+            topic = _read_topic(checker, node, id_lines)
+            if topic is not None:
+                topics.append(topic)
+    _raise_if_any(checker)
+    return Topics(topics)
+
+
+def _read_topic(checker: _Checker, node: yaml.Node, id_lines: dict[str, int]) -> Topic | None:
+    fields = checker.fields(node, TOPIC_KEYS, "topic")
+    if fields is None:
+        return None
+    label = checker.label("topic", fields)
+    topic_id = None
+    id_node = fields.get("id")
+    if id_node is None:
+        checker.report(node, "topic without an 'id' (expected a lowercase slug such as 'kv-cache')")
+    else:
+        value = checker.value(id_node)
+        if not isinstance(value, str) or not ID.match(value):
+            checker.report(id_node, f"id {value!r} is not a lowercase slug "
+                                    "(expected lowercase letters and digits joined by single hyphens, e.g. 'kv-cache')")
+        elif value in id_lines:
+            checker.report(id_node, f"duplicate id '{value}', first used at line {id_lines[value]} "
+                                    "(expected each id once in the whole file)")
+        else:
+            id_lines[value] = id_node.start_mark.line + 1
+            topic_id = value
+    name = checker.text(fields, "name", label, required=True, where=node,
+                        example="the name shown on its page, e.g. name: KV cache")
+    description = checker.text(fields, "description", label, required=True, where=node,
+                               example="one or two sentences for the topic page")
+    patterns = _read_patterns(checker, fields, label)
+    if _is_missing_or_empty(fields, "match"):
+        checker.report(fields.get("match", node),
+                       f"{label} has no 'match' phrases (expected the phrases that signal it, e.g. match: [KV cache])")
+    if None in (topic_id, name, description) or not patterns:
+        return None
+    return Topic(topic_id, name, description, tuple(patterns))
+
+
+def _read_patterns(checker: _Checker, fields: dict[str, yaml.Node], label: str) -> list[str]:
+    patterns: list[str] = []
+    seen: set[str] = set()
+    for phrase, item in checker.text_list(fields, "match", label, "match: [KV cache, /KV[- ]caches?/]"):
+        if is_regex_phrase(phrase):
+            why = _regex_problem(phrase[1:-1])
+            if why:
+                checker.report(item, f"match pattern {phrase} of {label} {why}")
+                continue
+        key = phrase if is_regex_phrase(phrase) else spelling_key(phrase)
+        if key in seen:
+            checker.report(item, f"match phrase '{phrase}' is listed twice for {label} (expected each phrase once)")
+            continue
+        seen.add(key)
+        patterns.append(phrase)
+    return patterns
+
+
+def _regex_problem(body: str) -> str | None:
+    """Why a /regex/ phrase cannot be used, or None."""
+    if len(body) > MAX_REGEX_CHARS:
+        return (f"is {len(body)} characters long (expected at most {MAX_REGEX_CHARS}; "
+                "list the variants as phrases instead)")
+    try:
+        compiled = re.compile(body, re.IGNORECASE)
+    except re.error as error:
+        return f"is not a valid regular expression: {error} (expected a Python regex, e.g. /KV[- ]caches?/)"
+    try:
+        ways = _ways_to_match(_re_parser.parse(body, re.IGNORECASE))
+    except ValueError as error:
+        return str(error)
+    if ways > MAX_REGEX_WAYS:
+        return (f"can match at a word in about {ways:,} ways, all tried before it fails there "
+                f"(expected at most {MAX_REGEX_WAYS:,}: fewer optional parts and alternatives, and repeats "
+                "that stay within words or spaces, e.g. \\w+ or \\s+ rather than .*)")
+    if compiled.groups:
+        return "has a capturing group (expected (?:...) groups, so all patterns can be combined into one)"
+    if compiled.match(""):
+        return "matches empty text (expected a pattern that needs at least one character)"
+    try:
+        re.compile(f"(?i:{body}){PHRASE_END}")  # as it is combined with the others
+    except re.error as error:
+        return f"cannot be combined with the other patterns: {error} (expected no global flags such as (?i))"
+    return None
+
+
+# Limits on a /regex/ phrase, so that none can hang the build (see `_ways_to_match`).
+MAX_REGEX_CHARS = 200
+MAX_REGEX_WAYS = 2000
+# The lengths an unbounded repeat (`*`, `+`, `{m,}`) is counted as taking: about a word's
+# when what it repeats cannot match both spaces and letters, a whole text's when it can.
+# So a regex holds at most three repeats within words (/W\d+A\d+(?:KV\d+)?/), or one that
+# runs across words: adjacent ones over the same characters multiply (/.*.*x/ took 300 ms
+# an abstract, /.*.*.*x/ hung).
+_WORD_RUN, _TEXT_RUN = 10, 1000
+_LETTERS = string.ascii_letters + string.digits
+_REPEATS = {getattr(_re_parser, op) for op in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+            if hasattr(_re_parser, op)}
+
+
+def _ways_to_match(items) -> int:
+    """How many ways a parsed regex can match at one place; raises ValueError saying why the
+    regex could take exponential time to fail.
+
+    Where a regex fails, a backtracking matcher like `re` has tried every way it could match
+    there, so counting the ways (alternatives add, parts in sequence multiply, a repeat
+    multiplies by the lengths it can take) bounds the time, and the count is kept small. A
+    repeat of a part that itself matches in several ways, `(a+)+` or `(a|aa)*`, has exponentially
+    many ways in the text's length, and a backreference depends on the text, so both are refused.
+    """
+    total = 1
+    for op, av in items:
+        if op in _REPEATS:
+            low, high, part = av
+            inner = _ways_to_match(part)
+            if high <= 1:  # x? or x{1}: skipped or matched once
+                total *= (low == 0) + inner
+                continue
+            if inner > 1:
+                raise ValueError("repeats a part that can itself match in more than one way, as (a+)+ and "
+                                 "(a|aa)* do, which takes exponential time to fail (expected a repeat of one "
+                                 "character or of fixed text, e.g. [\\w-]+ or (?:, \\w)*)")
+            if high == _re_parser.MAXREPEAT:  # counted as long as it can run in prose
+                step = _re_compiler.compile(part)  # what repeats, tried on runs of spaces and of letters
+                crosses_words = step.match(" " * 8) and any(step.match(ch * 8) for ch in _LETTERS)
+                total *= _TEXT_RUN if crosses_words else _WORD_RUN
+            else:
+                total *= high - low + 1
+        elif op == _re_parser.BRANCH:
+            total *= sum(_ways_to_match(branch) for branch in av[1])
+        elif op in (_re_parser.GROUPREF, _re_parser.GROUPREF_EXISTS):
+            raise ValueError("refers back to a group (expected no backreferences or conditional groups, "
+                             "which can take exponential time to fail)")
+        else:  # a group or a lookaround: the ways of what it holds
+            for part in av if isinstance(av, tuple) else (av,):
+                if isinstance(part, _re_parser.SubPattern):
+                    total *= _ways_to_match(part)
+    return total
