@@ -110,9 +110,9 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
 
 def _import_records(store: Store, records: list[sources.RawRecord], dumps: list[tuple[str, bytes]],
                     facts_by_title: dict, added: dt.date) -> tuple[Counter | None, int, list[Problem]]:
-    """Merge the records into content/ (the caller holds it): (what happened to each paper,
-    copies merged, fields that could not be added by hand), or (None, 0, []) when a paper file
-    is broken and nothing was written."""
+    """Merge the records into content/ (the caller holds its lock): (what happened to each paper,
+    copies merged, warnings naming fields left for a curator to add by hand), or (None, 0, [])
+    when a paper file is broken and nothing was written."""
     existing_files = store.read_paper_files()
     broken = [p for f in existing_files for p in f.problems if p.severity == "error"]
     # A file that reads but breaks the schema (e.g. `arxiv: 2101.00010`, a number) would be
