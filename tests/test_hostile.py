@@ -3,7 +3,6 @@ field come out of `mkdocs build --strict` as inert text."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
