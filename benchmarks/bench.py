@@ -8,9 +8,9 @@ content/papers/ with device names from content/hardware.yml and the names of
 other synthetic papers, then measures, each in its own subprocess:
 
 - import: `python -m generator import` of a Hugging Face dump (layout C) of the papers;
-- the generator stage (`render.generate`, the plugin's own path: load, validate, taxonomy, then
-  links between papers side by side with the listing pages and exports, then paper pages) and
-  its peak RSS;
+- the generator stage (`pipeline.generate`, the plugin's own path: load and validate, derive
+  each paper's facts and the links between papers, render the pages and the exports) and its
+  peak RSS;
 - `generate --out DIR` run twice: how many files the second run rewrote;
 - the full `mkdocs build` (with the reading-list plugin): wall time and peak RSS;
 - MkDocs alone: the same generated Markdown built with no plugin of ours, so
@@ -218,27 +218,25 @@ def run_child(command: list[str], cwd: Path) -> dict:
 def stage_worker(content: Path, templates: Path) -> dict:
     """The generator stage, timed by part, in this (fresh) process. Run via --worker.
 
-    It runs `render.generate`, the path `mkdocs build` takes, and times the calls
-    that make it up by wrapping them: reading and validating the files (load_content:
-    the worker processes that check the files read them, so the two are one part),
-    each paper's hardware, topics and results (derive_facts), the
-    round where links between papers are found side by side with the listing
-    pages and the exports, and last the paper pages.
+    It runs `pipeline.generate`, the path `mkdocs build` takes, and times the calls
+    that make it up by wrapping them: reading and validating the files
+    (`check.collect`), deriving each paper's facts and the links between papers
+    (`site.derive_site`), rendering the pages (`render.render_pages`) and the
+    exports (`exports.render_files`).
     """
     import resource
 
-    import generator.render as render_module
+    import generator.pipeline as pipeline
+    import generator.site as site_module
 
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    parts = ("load", "facts", "side_by_side", "paper_pages")
-    # CPU seconds (this process and its workers) and wall seconds spent in the wrapped calls.
+    parts = ("load_validate", "derive", "pages", "exports")
     cpu = dict.fromkeys(parts, 0.0)
     wall = dict.fromkeys(parts, 0.0)
 
     def cpu_seconds() -> float:
-        """User + system time of this process and of the worker processes it has waited for."""
         times = os.times()
-        return times.user + times.system + times.children_user + times.children_system
+        return times.user + times.system
 
     def timed(part, function):
         def wrapper(*args, **kwargs):
@@ -250,31 +248,19 @@ def stage_worker(content: Path, templates: Path) -> dict:
                 wall[part] += time.perf_counter() - start_wall
         return wrapper
 
-    render_module.load_content = timed("load", render_module.load_content)
-    render_module.derive_facts = timed("facts", render_module.derive_facts)
-    # In generate() itself: the side-by-side round, then the paper pages. The listing pages are
-    # rendered within the round (by its workers, or in this process for a small list), so only
-    # the call that renders paper pages is timed as such.
-    render_module.workers.side_by_side = timed("side_by_side", render_module.workers.side_by_side)
-    render_pages, render_paper_pages = render_module.render_pages, timed("paper_pages", render_module.render_pages)
-    render_module.render_pages = lambda renderer, pages, *rest: (
-        render_paper_pages if pages and pages[0][0] == "paper" else render_pages)(renderer, pages, *rest)
+    site_module.collect = timed("load_validate", site_module.collect)
+    site_module.derive_site = timed("derive", site_module.derive_site)
+    pipeline.render_pages = timed("pages", pipeline.render_pages)
+    pipeline.exports.render_files = timed("exports", pipeline.exports.render_files)
 
     start_cpu, start_wall = cpu_seconds(), time.perf_counter()
-    generated = render_module.generate(content, templates)
+    generated = pipeline.generate(content, templates)
     total = {"cpu": cpu_seconds() - start_cpu, "wall": time.perf_counter() - start_wall}
-    # The largest process: this one or a worker (a worker shares most of its pages with this one).
-    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     result = {"papers": len(generated.site.papers), "pages": len(generated.pages), "peak_mib": peak,
               "baseline_mib": baseline}
     for kind, spent in (("cpu", cpu), ("wall", wall)):
-        result[kind] = {
-            "load_validate": spent["load"],
-            "taxonomy": spent["facts"],
-            "links_listing_exports": spent["side_by_side"],
-            "paper_pages": spent["paper_pages"],
-            "generator": total[kind],
-        }
+        result[kind] = {**spent, "generator": total[kind]}
     return {
         **result,
         "markdown_bytes": sum(len(text.encode()) for text in generated.pages.values()),
@@ -341,7 +327,7 @@ def table(rows: list[dict]) -> str:
         return row["build"]["cpu"] / row["n"] * 1000
 
     lines = [
-        "| papers | import | load + validate | taxonomy | links ∥ listing pages ∥ exports | paper pages "
+        "| papers | import | load + validate | derive (facts, links) | pages | exports "
         "| **generator** | generator wall "
         "| generator peak RSS | mkdocs build | build wall | build per paper | vs smallest | build peak RSS "
         "| MkDocs alone | generator / MkDocs alone | generator share of build | share of build, wall "
@@ -354,7 +340,7 @@ def table(rows: list[dict]) -> str:
         lines.append(" | ".join([
             f"| {row['n']:,}",
             f"{row['import']['cpu']:.1f} s" if "import" in row else "–",
-            *(f"{cpu[k]:.2f} s" for k in ("load_validate", "taxonomy", "links_listing_exports", "paper_pages")),
+            *(f"{cpu[k]:.2f} s" for k in ("load_validate", "derive", "pages", "exports")),
             f"**{cpu['generator']:.2f} s**",
             f"{row['wall']['generator']:.2f} s",
             f"{row['peak_mib']:.0f} MiB",

@@ -4,7 +4,7 @@ One pass reads the taxonomy files and every paper file, checks each file's
 front matter against the schema (`model`), the hardware and topic ids against
 the vocabularies, and the papers against each other (duplicates), and returns
 every problem found, located by file and line. The CLI prints them, and
-`site.load_content` (so `mkdocs build` and `generate`) raises them: the
+`site.load_site` (so `mkdocs build` and `generate`) raises them: the
 messages are the same everywhere.
 
 Cross-file checks are indexed, so they stay fast at 10,000 papers: exact
@@ -17,20 +17,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 from .clean import normalized_title
-from .importer import NEAR_IDENTICAL, TitleIndex
+from .matching import Hardware, Topics
 from .model import ContentError, Paper, Problem, closest
 from .paper_file import PaperFile
 from .store import HARDWARE_FILE, TOPICS_FILE, Store
-from .taxonomy import Hardware, Mention, Topics
+from .titles import NEAR_IDENTICAL, TitleIndex
 from .vocabularies import load_hardware, load_topics
-from .workers import fork_map
-
-# How many of a title's rarest words (and pairs of words) select the titles it is
-# compared with. A typo changes one word; two near-identical titles share most
-# words and pairs, so they share at least one of these few rarest ones.
 
 # Tokens shaped like a device name: a product family and a number (RTX 5080,
 # TPU v6e, Gaudi 3), or a code of capitals and digits (MI325X, H200, GB200).
@@ -56,16 +50,6 @@ NOT_DEVICE = re.compile(
     r"VOC|LLM|ISO|IEEE|CVE|DDR|GDDR|HBM|LPDDR|PCIE|USB|HDMI|ID|CVPR|ICML|ICLR|NIPS|AAAI|ACL)\d",
     re.I,
 )
-
-
-class CheckedFile(NamedTuple):
-    """What checking one paper file on its own finds: all a worker process hands back."""
-
-    lines: PaperFile | None  # the lines of the paper's fields (no text): where its problems stand
-    paper: Paper | None
-    problems: list[Problem]
-    unknown_devices: list[Problem]  # warnings of devices the taxonomy lacks
-    detected: list[tuple[Mention, ...]]  # the hardware in the title, and in the abstract
 
 
 @dataclass
@@ -102,40 +86,23 @@ def collect(content_dir: Path | str) -> CheckedContent:
         except ContentError as error:
             problems.extend(error.problems)
             continue
-        loaded.prepare()
         if name == HARDWARE_FILE:
             result.hardware = loaded
         else:
             result.topics = loaded
-    hardware = result.hardware
-
-    def check_file(path: Path) -> CheckedFile:
-        """Read one paper file and check it on its own (in a worker process for a large list)."""
-        file = store.read_paper_file(path)
-        paper, found = file.validate()
-        if paper is None:
-            return CheckedFile(None, None, found, [], [])
-        # Of the file, the parent needs only where its fields stand: its text stays here.
-        lines = PaperFile(file.path, file.slug, line_of=file.line_of, item_lines=file.item_lines)
-        if hardware is None:
-            return CheckedFile(lines, paper, found, [], [])
-        unknown = unknown_devices(file, hardware)
-        detected = [tuple(hardware.detect(paper.title)), tuple(hardware.detect(paper.abstract))]
-        return CheckedFile(lines, paper, found, unknown, detected)
-
     problems.extend(store.stray_paper_entries())
     files: dict[str, PaperFile] = {}
     device_warnings: list[Problem] = []
-    for checked in fork_map(check_file, store.paper_paths()):
-        problems.extend(checked.problems)
-        device_warnings.extend(checked.unknown_devices)
-        paper = checked.paper
-        if paper is not None:
-            result.papers.append(paper)
-            files[paper.slug] = checked.lines
-        if checked.detected:  # detected in a worker process: the site's own workers need not detect it again
-            hardware.remember(paper.title, checked.detected[0])
-            hardware.remember(paper.abstract, checked.detected[1])
+    for path in store.paper_paths():
+        file = store.read_paper_file(path)
+        paper, found = file.validate()
+        problems.extend(found)
+        if paper is None:
+            continue
+        result.papers.append(paper)
+        files[paper.slug] = file
+        if result.hardware is not None:
+            device_warnings.extend(unknown_devices(file, result.hardware))
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
     problems.extend(check_duplicates(result.papers, files))
@@ -220,9 +187,6 @@ def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL) -> l
     All titles go into a TitleIndex (the one the import uses), which compares a
     title only with titles sharing a rare word; each title is then looked up
     there among the titles before it.
-
-    The look-ups run in this process: one takes some 20 µs, and at 10,000
-    titles forking workers for them cost more time and CPU than they saved.
     """
     index = TitleIndex()
     for title in titles:

@@ -183,7 +183,7 @@ def _import_records(store: Store, records: list[sources.RawRecord], dumps: list[
 def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
     """Write the generated Markdown to `out`, touching only files whose text changed."""
     # Imported here so that `import` does not depend on the site-rendering modules.
-    from .render import generate
+    from .pipeline import generate
 
     try:
         generated = generate(content, templates)

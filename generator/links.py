@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfTransformer
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer, TfidfTransformer
 from sklearn.preprocessing import normalize
 
-from . import workers
 from .model import Paper
 
 # Words that follow "we present" without being a name, and generic terms of the field: with the
@@ -30,22 +29,12 @@ _NOT_NAMES = {
     "DNNs", "CNN", "CNNs", "NAS", "API", "CUDA", "NVIDIA", "AMD", "Intel", "ASIC", "ASICs", "FPGA",
     "FPGAs", "NPU", "NPUs", "TPU", "TPUs", "SSD", "SSDs", "NVMe",
 }
-# The words that introduce a name ("we present X", "called X"): each as (its first words, plain
-# text with no word before them, then the rest, a regex). No two start with the same letter.
-_INTRODUCERS = [
-    ("we ", "(?:present|introduce|propose|develop|design|build|release|call)"),
-    ("this ", "(?:paper|work|report) (?:presents|introduces|proposes)"),
-    ("called", ""), ("named", ""), ("dubbed", ""),
-]
-_INTRODUCED_NAME = r"\s+([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(\s*[,(:])?"
-_INTRODUCED = re.compile(  # the lookahead: the first letters of the introducers
-    "(?=[" + "".join(words[0] for words, _ in _INTRODUCERS) + r"])\b(?:"
-    + "|".join(words + rest for words, rest in _INTRODUCERS) + ")" + _INTRODUCED_NAME)
-# The same, one regex per introducer: each starts with its plain words, and checks that they
-# start a word only once they match. The regex engine finds a plain start several times faster
-# than it tries an alternation at every position of the text.
-_INTRODUCED_EACH = [re.compile(words + r"(?<!\w" + "." * len(words) + ")" + rest + _INTRODUCED_NAME)
-                    for words, rest in _INTRODUCERS]
+# "we present X", "called X": the words that introduce a name, then the name, then perhaps
+# the comma, bracket or colon that sets it off.
+_INTRODUCED = re.compile(
+    r"\b(?:we (?:present|introduce|propose|develop|design|build|release|call)"
+    r"|this (?:paper|work|report) (?:presents|introduces|proposes)|called|named|dubbed)"
+    r"\s+([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(\s*[,(:])?")
 MIN_NAME_CHARS = 3
 # A name that the abstracts of more than GENERIC_FLOOR papers, and of more than GENERIC_SHARE
 # of the list, use as a word is the field's vocabulary ("Transformer", "Inference"), not one
@@ -70,7 +59,7 @@ def names_of(paper: Paper) -> list[str]:
     introduces, less those that are plain words (`is_plain_word`)."""
     short_name = paper.short_name
     names = [short_name] if short_name and not is_plain_word(short_name) else []
-    for match in _introductions(paper.abstract):
+    for match in _INTRODUCED.finditer(paper.abstract):
         name = match.group(1).rstrip(".")
         # "ElasticViT", "GLM-130B": shaped like a name. "Fuyou": a plain word, so
         # only when it is set off as one ("we present Fuyou, a ...").
@@ -80,7 +69,14 @@ def names_of(paper: Paper) -> list[str]:
     return names
 
 
-_PLAIN_WORDS = frozenset(word.encode() for word in ENGLISH_STOP_WORDS | {name.lower() for name in _NOT_NAMES})
+_PLAIN_WORDS = ENGLISH_STOP_WORDS | {name.lower() for name in _NOT_NAMES}
+# Words as related papers count them and names are told apart from plain words: a word may hold
+# inner dots and hyphens ("fp8", "a100-80gb", "zero-infinity").
+_WORD = re.compile(r"\w(?:[\w.-]*\w)?")
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
 
 
 def is_plain_word(name: str) -> bool:
@@ -89,8 +85,7 @@ def is_plain_word(name: str) -> bool:
     singular or plural, an English stop word or a generic term ("The", "GPUs", "On the")."""
     if len(name) < MIN_NAME_CHARS or not any(ch.isalpha() for ch in name):
         return True
-    words = [run.strip(_WORD_EDGE_PUNCTUATION) for run in _word_runs(name)]
-    return all(word in _PLAIN_WORDS or word.removesuffix(b"s") in _PLAIN_WORDS for word in words if word)
+    return all(word in _PLAIN_WORDS or word.removesuffix("s") in _PLAIN_WORDS for word in _words(name))
 
 
 def generic_names(names: list[str], abstracts: list[str]) -> set[str]:
@@ -100,40 +95,23 @@ def generic_names(names: list[str], abstracts: list[str]) -> set[str]:
     most = max(GENERIC_FLOOR, GENERIC_SHARE * len(abstracts))
     if len(abstracts) <= most:
         return set()  # no word is in more abstracts than there are
-    words_of = {name: set(_singular_words(name)) - {b""} for name in names}
+    words_of = {name: set(_singular_words(name)) - {""} for name in names}
     names_words = set().union(*words_of.values())
-    papers_using: Counter[bytes] = Counter()
+    papers_using: Counter[str] = Counter()
     for abstract in abstracts:
         papers_using.update(names_words.intersection(_singular_words(abstract)))
     return {name for name, words in words_of.items() if all(papers_using[word] > most for word in words)}
 
 
-def _singular_words(text: str) -> Iterator[bytes]:
-    """The words of `text` as related papers count them (`_word_runs` less the dots and hyphens
-    at their ends: lowercased, as UTF-8), less a final "s" ("GPUs." -> b"gpu")."""
-    words = map(bytes.strip, _word_runs(text), repeat(_WORD_EDGE_PUNCTUATION))
-    return map(bytes.removesuffix, words, repeat(b"s"))
+def _singular_words(text: str) -> list[str]:
+    """The words of `text`, lowercased, less a final "s" ("GPUs." -> "gpu")."""
+    return [word.removesuffix("s") for word in _words(text)]
 
 
-def _introductions(abstract: str) -> list[re.Match[str]]:
-    """The matches of `_INTRODUCED.finditer(abstract)`, found by `_INTRODUCED_EACH`.
-
-    Apart, the regexes find the matches of the one alternation (no two can
-    match at the same place), unless a match starts inside another ("we
-    present Fast-called Y"), which the alternation's scan would step over.
-    Then the alternation is run after all.
-    """
-    found = sorted((match for regex in _INTRODUCED_EACH for match in regex.finditer(abstract)), key=re.Match.start)
-    if any(before.end() > after.start() for before, after in zip(found, found[1:])):
-        return list(_INTRODUCED.finditer(abstract))
-    return found
-
-
-# Where a name may end: not inside a word, nor before a hyphenated suffix ("Llama" in "Llama-2").
+# Where a name may start: not inside a word, nor after a hyphen. Where it may end: not
+# inside a word, nor before a hyphenated suffix ("Llama" in "Llama-2").
+_NAME_START = r"(?<![\w-])"
 _NAME_END = r"(?![\w]|-\w)"
-# Where a name may start, checked once its first character is matched: not inside a word, nor
-# after a hyphen. Two characters wide, so that the character before the first one is the one seen.
-_NAME_STARTED = r"(?<![\w-][\s\S])"
 
 
 def names_pattern(names: list[str]) -> re.Pattern[str]:
@@ -144,14 +122,9 @@ def names_pattern(names: list[str]) -> re.Pattern[str]:
     try each in turn at every position, which grows with the list times its text.
     Each character of the trie has one way on, and longer names are tried before
     a shorter one may end, so the match is the one `name1|name2|...` sorted
-    longest first would give.
-
-    Two choices keep it fast. The name-end check comes once, after the trie,
-    not after each name: the engine backtracks into the trie when the check fails,
-    so the matches are the same, and the pattern is a fifth as long to compile.
-    And the pattern starts with a plain first character in each branch, the
-    start check after it: the engine then skips straight to the places where
-    a name's first character is, instead of trying the check at every position.
+    longest first would give. The name-end check comes once, after the trie, not
+    after each name: the engine backtracks into the trie when the check fails, so
+    the matches are the same, and the pattern is a fifth as long to compile.
     """
     trie: dict = {}
     for name in names:
@@ -159,9 +132,7 @@ def names_pattern(names: list[str]) -> re.Pattern[str]:
         for ch in name:
             node = node.setdefault(ch, {})
         node[""] = {}  # a name ends here
-    first_characters = [re.escape(ch) + _NAME_STARTED + _trie_pattern(child)
-                        for ch, child in sorted(trie.items()) if ch]
-    return re.compile("(?:" + "|".join(first_characters) + ")" + _NAME_END)
+    return re.compile(_NAME_START + _trie_pattern(trie) + _NAME_END)
 
 
 def _trie_pattern(node: dict) -> str:
@@ -203,8 +174,8 @@ def find_mentions(papers: list[Paper]) -> list[Mention]:
 
 
 class Related(NamedTuple):
-    """A related paper and why. A named tuple: tens of thousands are made, and handed back
-    from a worker process, in a large list (several times cheaper than a frozen dataclass)."""
+    """A related paper and why. A named tuple: a large list makes tens of thousands (several
+    times faster than a frozen dataclass)."""
 
     slug: str
     score: float
@@ -225,60 +196,17 @@ COMMON_FEATURE_PAPERS = 200
 BLOCK_ROWS = 2048
 
 
-# Words as related papers compare them: a word may hold inner dots and hyphens ("fp8",
-# "a100-80gb", "zero-infinity"); common English words do not count. The pattern finds the
-# same words as `\b[\w][\w.-]*[\w]\b|\b\w\b` with no alternation to try at each word.
-# `word_counts` finds the same words without it, faster: see `_word_runs`.
-_WORD = re.compile(r"(?u)\w(?:[\w.-]*\w)?")
-# Each ASCII byte that no word holds (anything but \w, "." and "-") as a space; the bytes of
-# UTF-8 sequences stay as they are.
-_SPACE_FOR_NON_WORD_ASCII = bytes(
-    byte if byte >= 128 or re.fullmatch(r"[\w.-]", chr(byte)) else ord(" ") for byte in range(256))
-_NON_WORD_BEYOND_ASCII = re.compile(r"[^\w\x00-\x7f]")
-_WORD_EDGE_PUNCTUATION = b".-"
-
-
-def _word_runs(text: str) -> list[bytes]:
-    """The runs of word characters, dots and hyphens in `text`, lowercased, as UTF-8.
-
-    A run stripped of the dots and hyphens at its ends is the word `_WORD` finds
-    there (none if nothing is left): `_WORD` starts at a run's first word character
-    and stops at its last. Splitting at spaces after one byte translation takes
-    a third of the time of `_WORD.findall`, which is most of the time of counting.
-    """
-    text = text.lower()
-    if not text.isascii():
-        text = _NON_WORD_BEYOND_ASCII.sub(" ", text)  # rare: a regex pass only where needed
-    # Surrogates are not word characters, so none is left to encode.
-    return text.encode("utf-8").translate(_SPACE_FOR_NON_WORD_ASCII).split()
-
-
 def word_counts(texts: list[str]) -> sparse.csr_matrix:
-    """How often each word occurs in each text, lowercased, without English stop words: the
-    matrix scikit-learn's CountVectorizer gives (columns in word order), several times faster
-    than its loop over every word. Each run of `_word_runs` takes a column of its own as it is
-    first seen; runs become words (and stop words are dropped) once, at the end, not once per
-    text, and the runs of one word in a text ("fp8", "fp8.") are summed into one entry."""
-    runs: defaultdict[bytes, int] = defaultdict()
-    runs.default_factory = runs.__len__  # a run seen first takes the next number
-    run_numbers: list[int] = []
-    row_starts = [0]
-    for text in texts:
-        run_numbers.extend(map(runs.__getitem__, _word_runs(text)))
-        row_starts.append(len(run_numbers))
-    words = [run.strip(_WORD_EDGE_PUNCTUATION).decode("utf-8") for run in runs]
-    # Columns in word order, as CountVectorizer sorts them; a stop word's column is -1.
-    kept = sorted({word for word in words if word and word not in ENGLISH_STOP_WORDS})
-    column_of_word = {word: column for column, word in enumerate(kept)}
-    column_of_run = np.fromiter((column_of_word.get(word, -1) for word in words), dtype=np.int64, count=len(words))
-    column_of = column_of_run[np.asarray(run_numbers, dtype=np.int64)]
-    keep = column_of >= 0
-    kept_before = np.concatenate([[0], np.cumsum(keep)])  # entries kept before each one
-    matrix = sparse.csr_matrix(
-        (np.ones(int(kept_before[-1]), dtype=np.float32), column_of[keep], kept_before[row_starts]),
-        shape=(len(texts), max(len(kept), 1)), dtype=np.float32)
-    matrix.sum_duplicates()  # one entry per word and text, holding its count; columns sorted
-    return matrix
+    """How often each word (`_WORD`, lowercased, no English stop word) occurs in each text: a
+    column per word, in word order, each row's columns sorted; a column of zeros when no text
+    holds such a word."""
+    counter = CountVectorizer(token_pattern=_WORD.pattern, stop_words="english", dtype=np.float32)
+    try:
+        counts = counter.fit_transform(texts)
+    except ValueError:  # an empty vocabulary
+        return sparse.csr_matrix((len(texts), 1), dtype=np.float32)
+    counts.sort_indices()
+    return counts
 
 
 def _labels_matrix(labels: list[list[str]]) -> sparse.csr_matrix:
@@ -393,19 +321,3 @@ def mentioned_by(mentions: list[Mention]) -> dict[str, list[str]]:
     for mention in mentions:
         sources[mention.target].add(mention.source)
     return {target: sorted(found) for target, found in sources.items()}
-
-
-def derive_links(
-    papers: list[Paper],
-    hardware: dict[str, list[str]],
-    topics: dict[str, list[str]],
-    k: int = 5,
-    jobs: int | None = None,
-) -> tuple[list[Mention], dict[str, list[Related]]]:
-    """(mentions, related) of the papers; for a large list, the two are worked out side by
-    side in two worker processes."""
-    mentions, related = workers.side_by_side(
-        [lambda: find_mentions(papers), lambda: related_papers(papers, hardware, topics, k=k)],
-        parallel=len(papers) >= workers.SIDE_BY_SIDE_PAPERS, jobs=jobs)
-    return mentions, related
-

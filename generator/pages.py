@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from markupsafe import Markup
 
-from .results import all_results, node_results
+from .site import Site, all_results, node_results
 
 # Rows a listing page shows: at 10,000 synthetic papers the largest listing page is then
 # 106 KB of HTML (a device page: 100 papers with their sentences and 100 results).
@@ -158,7 +158,7 @@ def years_on_page(page: Page, flat: Sequence[tuple[Any, Any]], first_of_year: di
 
 
 
-def results_json(site: Any, size: int) -> str:
+def results_json(site: Site, size: int) -> str:
     """Every row of the results tables, for sorting them whole in the browser (sortable.js).
 
     `rows`: [value or null, value as shown, kind, baseline, device (an index into
@@ -190,7 +190,7 @@ def results_json(site: Any, size: int) -> str:
     nodes = {}
     for node_id in hardware.nodes:
         # Papers' results bound the node's rows: most nodes need no look at them.
-        if sum(len(site.results.get(p.slug, [])) for p in site.node_papers.get(node_id, [])) <= size:
+        if sum(len(site.facts[p.slug].results) for p in site.node_papers.get(node_id, ())) <= size:
             continue
         found = _node_row_indexes(site, node_id, first_row)
         if len(found) > size:
@@ -200,11 +200,11 @@ def results_json(site: Any, size: int) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _node_row_indexes(site: Any, node_id: str, first_row: dict[str, int]) -> list[int]:
+def _node_row_indexes(site: Site, node_id: str, first_row: dict[str, int]) -> list[int]:
     """The rows of `node_id`'s results table (`node_results`), as indexes into all the rows."""
     out, next_at = [], {}
     for paper, result in node_results(site, node_id):
-        listed = site.results[paper.slug]
+        listed = site.facts[paper.slug].results
         at = listed.index(result, next_at.get(paper.slug, 0))  # in order; equal results alike
         next_at[paper.slug] = at + 1
         out.append(first_row[paper.slug] + at)

@@ -9,17 +9,14 @@ file's text with python-frontmatter.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
-
-import re
 
 import frontmatter
 import yaml
 
 from .model import Paper, Problem, paper_from_front_matter
+
 
 @dataclass
 class PaperFile:
@@ -127,105 +124,7 @@ class _LineLoader(yaml.SafeLoader):
     """A SafeLoader that reports duplicate keys instead of keeping the last one silently."""
 
 
-# Front matter laid out as `dump_paper_text` writes it is read line by line, without a
-# YAML parser (composing and constructing nodes took four fifths of reading a file). Only a
-# layout whose meaning is beyond doubt is read so: `field: value` lines, and `field:`
-# lines followed by `- item` lines, each value a quoted or a plain scalar on its line.
-# Anything else (comments, blank or indented lines, flow collections, anchors, escapes,
-# a repeated field, characters YAML treats specially) goes to the YAML parser as before,
-# which also reports every problem.
-_FIELD_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,99}):(?: (.*))?")
-_SINGLE_QUOTED = re.compile(r"'([^']*(?:''[^']*)*)'")
-_DOUBLE_QUOTED = re.compile(r'"([^"\\]*)"')
-# Characters outside these are line breaks to YAML (\r, \x85, \u2028, \u2029), tabs,
-# control characters, byte order marks or surrogates: such front matter is parsed.
-_NOT_PLAINLY_READ = re.compile(
-    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
-# What a plain scalar may not start with (YAML's indicators, and blanks).
-_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@` ")
-# The tags of plain scalars read here, constructed exactly as the SafeLoader constructs them.
-_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("str", "null", "bool", "int", "float", "timestamp"))
 _STR_TAG = "tag:yaml.org,2002:str"
-_RESOLVER = yaml.resolver.Resolver()
-_SCALARS = yaml.constructor.SafeConstructor()
-
-
-class _NotPlain(Exception):
-    """The front matter is not in the plain layout: the YAML parser reads it."""
-
-
-def _plain_front_matter(lines: list[str],
-                        first_line: int) -> tuple[dict[str, Any], dict[str, int], dict[str, list[int]]]:
-    """(fields, line of each field, lines of each list's items) of front matter in the plain
-    layout, `first_line` being the file's line of lines[0]; raises _NotPlain otherwise."""
-    meta: dict[str, Any] = {}
-    line_of: dict[str, int] = {}
-    item_lines: dict[str, list[int]] = {}
-    list_key = None  # the field of the last `field:` line: its items may follow
-    for number, line in enumerate(lines, start=first_line):
-        if list_key is not None and line.startswith("- "):
-            if meta[list_key] is None:  # its first item: the field is a list, not null
-                meta[list_key] = []
-                item_lines[list_key] = []
-            meta[list_key].append(_plain_scalar(line[2:]))
-            item_lines[list_key].append(number)
-            continue
-        field_line = _FIELD_LINE.fullmatch(line)
-        if field_line is None:
-            raise _NotPlain
-        key, text = field_line.groups()
-        key = sys.intern(key)  # one string for a field in every file: less to hand back from a worker
-        if key in line_of or _key_tag(key) != _STR_TAG:
-            raise _NotPlain  # a repeated field is reported by the parser's path; `yes:` is no text
-        line_of[key] = number
-        list_key = key if text is None else None
-        if text is None:
-            meta[key] = None
-        elif text == "[]":
-            meta[key] = []
-            item_lines[key] = []
-        else:
-            meta[key] = _plain_scalar(text)
-    return meta, line_of, item_lines
-
-
-def _plain_scalar(text: str) -> Any:
-    """The value of a quoted or plain scalar written on one line, as the SafeLoader makes it."""
-    first = text[:1]
-    if first == "'":
-        quoted = _SINGLE_QUOTED.fullmatch(text)
-        if quoted is None:
-            raise _NotPlain
-        return quoted.group(1).replace("''", "'")
-    if first == '"':
-        quoted = _DOUBLE_QUOTED.fullmatch(text)
-        if quoted is None:
-            raise _NotPlain
-        return quoted.group(1)
-    if not first or first in _INDICATORS or text[-1] in " :" or ": " in text or " #" in text:
-        raise _NotPlain
-    return _plain_value(text)
-
-
-@lru_cache(maxsize=4096)  # dates, counts and source names come back file after file
-def _plain_value(text: str) -> Any:
-    """A plain scalar's value: resolved and constructed by PyYAML's own functions. The
-    values are immutable (text, numbers, dates, booleans, None), so files may share them."""
-    tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
-    if tag == _STR_TAG:
-        return text
-    if tag not in _PLAIN_TAGS:
-        raise _NotPlain
-    try:
-        return _SCALARS.yaml_constructors[tag](_SCALARS, yaml.ScalarNode(tag, text))
-    except (ValueError, yaml.YAMLError):  # e.g. a date 2024-13-45: the parser's path reports it
-        raise _NotPlain from None
-
-
-@lru_cache(maxsize=1024)
-def _key_tag(key: str) -> str:
-    """The tag YAML gives a plain mapping key (the same few keys come back in every file)."""
-    return _RESOLVER.resolve(yaml.ScalarNode, key, (True, False))
 
 
 def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
@@ -255,12 +154,6 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
         for number, line in enumerate(lines[1:end], start=offset + 1):
             if "\t" in line[: len(line) - len(line.lstrip())]:
                 result.problems.append(Problem(path, number, "a tab indents this line (expected spaces; YAML forbids tabs)"))
-    if _NOT_PLAINLY_READ.search(front) is None:
-        try:
-            result.meta, result.line_of, result.item_lines = _plain_front_matter(lines[1:end], offset + 1)
-            return result
-        except _NotPlain:
-            pass
     try:
         node = _compose(front)
     except yaml.MarkedYAMLError as error:

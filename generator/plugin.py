@@ -19,7 +19,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from .model import ContentError
-from .render import generate
+from .pipeline import generate
 from .search import SearchIndexError, build_search_index
 
 log = logging.getLogger("mkdocs.plugins.reading-list")

@@ -16,13 +16,14 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from .model import RESULT_KINDS, Paper
-from .taxonomy import Hardware, Mention, sentence_spans
+from .matching import Hardware, Mention
+from .sentences import sentence_spans
 
 KINDS = RESULT_KINDS
 
 
 class Result(NamedTuple):
-    """One headline result. (A named tuple: worker processes hand back thousands.)"""
+    """One headline result."""
 
     value: float | None  # the number (a range's upper end) for sorting; None when not a number
     value_text: str  # as written: "1.2–2.4"
@@ -55,13 +56,9 @@ def _rate_unit(text: str) -> str:
 
 # A number or a range of numbers, then a unit. The factor must not run into a word
 # ("8x7B", "16x16", "4×RTX 3090" are not results), and the number must not start inside
-# a word or another number ("FP16", "1.5"). The pattern starts by consuming the number's
-# first character (or the `~`, `>` or `≈` before it): `re` then skips in C to the places
-# where one can start, where a leading lookahead would try a match at every character.
-# So the number's groups cannot open at the match's start; empty groups mark where the
-# number starts after a `~`, `>` or `≈` (`low_start`) and where it ends (`low_end`).
+# a word or another number ("FP16", "1.5").
 CANDIDATE = re.compile(
-    rf"[~>≈\d](?<![\w.].)(?:(?<=\d)|(?<=[~>≈])\s*(?P<low_start>)\d)\d*(?:[.,]\d+)*\+?(?P<low_end>)"
+    rf"(?<![\w.])(?:(?P<prefix>[~>≈])\s*)?(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
     r"(?:(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
     r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?!\w))"
@@ -109,14 +106,6 @@ def _number(text: str) -> float | None:
         return float(text.replace(",", "").rstrip("+"))
     except ValueError:
         return None
-
-
-def _candidate_number(sentence: str, match: re.Match[str]) -> tuple[str, str]:
-    """(the `~`, `>` or `≈` before a candidate's number, or ""; its low number as written)."""
-    low_start = match.start("low_start")
-    if low_start < 0:
-        return "", sentence[match.start():match.start("low_end")]
-    return sentence[match.start()], sentence[low_start:match.start("low_end")]
 
 
 def _kind_words(text: str) -> Iterator[re.Match[str]]:
@@ -215,9 +204,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             if kind == "scale" and _REDUCTION.search(before[-30:] + after[:30]):
                 kind = "memory"  # "reducing models 6.4 times on model size", "6× fewer parameters"
             previous_kind = kind
-            prefix, low = _candidate_number(sentence, match)
-            high = match.group("high")
-            value_text = prefix + (f"{low}–{high}" if high else low)
+            prefix, low, high = match.group("prefix", "low", "high")
+            value_text = (prefix or "") + (f"{low}–{high}" if high else low)
             baseline = _baseline(sentence[match.end():cut_after]) or _baseline(sentence[cut_before:match.start()])
             device = _device(hardware, mentions, match.start(), match.end())
             found.append(Result(_number(high or low), value_text, unit, kind, baseline, device, sentence.strip()))
@@ -250,21 +238,3 @@ def normalized_unit(unit: str) -> str:
     if "/" in unit or "flop" in unit.lower():
         return _rate_unit(unit)
     return unit
-
-
-def node_results(site, node_id: str) -> list[tuple[Paper, Result]]:
-    """(paper, result) for a hardware page: the results of the papers it lists (an architecture
-    rolls up its devices) measured on this node, on something below it, or on no named device."""
-    hardware = site.hardware
-    rows = []
-    for paper in site.node_papers.get(node_id, []):
-        for result in site.results.get(paper.slug, []):
-            if result.device is None or (result.device in hardware.nodes
-                                         and node_id in hardware.expand([result.device])):
-                rows.append((paper, result))
-    return rows
-
-
-def all_results(site) -> list[tuple[Paper, Result]]:
-    """(paper, result) for every paper's results, in the site's paper order."""
-    return [(paper, result) for paper in site.papers for result in site.results.get(paper.slug, [])]

@@ -1,53 +1,62 @@
-"""Collect and validate all content, then derive what the pages show.
+"""Derived facts: what the site shows of each paper, worked out once from validated content.
 
-Like MkDocs' own build: everything is read and checked first, every problem
-reported together, and only a clean collection goes on to be rendered.
+`derive_site` takes the papers that `check.collect` validated and finds, for
+each, the hardware it is about (with the sentence naming it), its topics, its
+headline results, the papers it names and the papers related to it. The
+result is a `Site`, built once and not changed afterwards: the pages and the
+exports only read it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
 
 from . import links
 from .check import collect
+from .matching import Hardware, HardwareNode, Mention, Topics
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
-from .taxonomy import Hardware, Mention, Topics, evidence_sentence, sentence_spans
-from .workers import fork_map
+from .sentences import evidence_sentence, sentence_spans
 
 
 class Evidence(NamedTuple):
-    """Why a paper is on a hardware page: the node named and the sentence naming it.
-    (Named tuples: worker processes hand back one per paper and device.)"""
+    """Why a paper is on a hardware page: the node named and the sentence naming it."""
 
     node_id: str
     sentence: str | None  # None when a curator added the hardware by hand
 
 
-@dataclass
+@dataclass(frozen=True)
+class PaperFacts:
+    """One paper and what the site derives for it."""
+
+    paper: Paper
+    hardware: tuple[str, ...]  # ids it is about directly (detected + added - removed), taxonomy order
+    evidence: Mapping[str, Evidence]  # hardware id -> the first evidence, for `hardware`
+    topics: tuple[str, ...]  # vocabulary order
+    results: tuple[Result, ...]  # the curator's `results:`, else those extracted from the abstract
+    related: tuple[links.Related, ...] = ()
+    mentions: tuple[links.Mention, ...] = ()  # names of other listed papers in its abstract, text order
+    mentioned_by: tuple[str, ...] = ()  # slugs of the papers whose abstracts name it, sorted
+
+
+@dataclass(frozen=True)
 class Site:
-    papers: list[Paper]
+    papers: tuple[Paper, ...]  # newest first (`paper_order`)
+    facts: Mapping[str, PaperFacts]  # slug -> its facts
     hardware: Hardware
     topics: Topics
-    # slug -> hardware ids the paper is about directly (detected + added - removed), file order
-    paper_hardware: dict[str, list[str]] = field(default_factory=dict)
-    # slug -> {node id -> first evidence}, for direct ids
-    evidence: dict[str, dict[str, Evidence]] = field(default_factory=dict)
-    paper_topics: dict[str, list[str]] = field(default_factory=dict)
-    mentions: list[links.Mention] = field(default_factory=list)
-    mentioned_by: dict[str, list[str]] = field(default_factory=dict)
-    related: dict[str, list[links.Related]] = field(default_factory=dict)
     # node id -> papers about it or anything below it (an architecture rolls up its devices)
-    node_papers: dict[str, list[Paper]] = field(default_factory=dict)
-    topic_papers: dict[str, list[Paper]] = field(default_factory=dict)
-    warnings: list[Problem] = field(default_factory=list)
-    # slug -> headline results: the curator's `results:`, else those extracted from the abstract
-    results: dict[str, list[Result]] = field(default_factory=dict)
+    node_papers: Mapping[str, tuple[Paper, ...]]
+    topic_papers: Mapping[str, tuple[Paper, ...]]
+    warnings: tuple[Problem, ...] = ()
 
-    @property
+    @cached_property
     def by_slug(self) -> dict[str, Paper]:
         return {p.slug: p for p in self.papers}
 
@@ -58,25 +67,48 @@ def paper_order(paper: Paper) -> tuple:
     return (-year, -month, -(paper.published.day if paper.published else 0), paper.slug)
 
 
-def load_content(content_dir: Path | str) -> tuple[list[Paper], Hardware, Topics, list[Problem]]:
-    """Read and validate everything (`check.collect`); raise ContentError listing every error found."""
+def load_site(content_dir: Path | str, related_k: int = 5) -> Site:
+    """Read and validate everything (`check.collect`), then derive the site; raise
+    ContentError listing every error found."""
     checked = collect(content_dir)
     if checked.errors:
         raise ContentError(checked.errors)
-    return checked.papers, checked.hardware, checked.topics, checked.warnings
+    return derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings)
 
 
-class PaperFacts(NamedTuple):
-    """What one paper's own text and front matter say: all a worker process hands back."""
+def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5,
+                warnings: list[Problem] = ()) -> Site:
+    """The site of validated content: each paper's facts, then the links between papers."""
+    papers = sorted(papers, key=paper_order)
+    own = [own_facts(paper, hardware, topics) for paper in papers]
+    related = links.related_papers(papers, {f.paper.slug: f.hardware for f in own},
+                                   {f.paper.slug: f.topics for f in own}, k=related_k)
+    mentions: dict[str, list[links.Mention]] = defaultdict(list)
+    sources: dict[str, set[str]] = defaultdict(set)
+    for mention in links.find_mentions(papers):
+        mentions[mention.source].append(mention)
+        sources[mention.target].add(mention.source)
+    facts = {}
+    for found in own:
+        slug = found.paper.slug
+        facts[slug] = PaperFacts(found.paper, found.hardware, found.evidence, found.topics, found.results,
+                                 tuple(related.get(slug, ())), tuple(mentions.get(slug, ())),
+                                 tuple(sorted(sources.get(slug, ()))))
+    node_papers: dict[str, list[Paper]] = defaultdict(list)
+    topic_papers: dict[str, list[Paper]] = defaultdict(list)
+    for paper in papers:
+        for node_id in hardware.expand(facts[paper.slug].hardware):
+            node_papers[node_id].append(paper)
+        for topic_id in facts[paper.slug].topics:
+            topic_papers[topic_id].append(paper)
+    return Site(tuple(papers), facts, hardware, topics,
+                {k: tuple(v) for k, v in node_papers.items()}, {k: tuple(v) for k, v in topic_papers.items()},
+                tuple(warnings))
 
-    hardware: list[str]  # direct hardware ids, in taxonomy order
-    evidence: dict[str, Evidence]
-    topics: list[str]
-    results: list[Result]
 
-
-def paper_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
-    """The hardware (with evidence), topics and headline results of one paper."""
+def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
+    """The facts one paper's own text and front matter give: hardware (with evidence), topics
+    and headline results; no links to other papers yet."""
     text = f"{paper.title}\n{paper.abstract}"
     # The title and the abstract are searched apart, as validation searched them.
     skip = len(paper.title) + 1
@@ -96,60 +128,64 @@ def paper_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
     # ends a sentence, so no sentence of the abstract starts in the title.
     abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
     return PaperFacts(
-        hardware=hardware.in_order(found),
+        paper=paper,
+        hardware=tuple(hardware.in_order(found)),
         evidence=found,
-        topics=[t for t in topics.topics if t in detected and t not in paper.not_topics],
-        results=paper_results(paper, hardware, in_abstract, abstract_spans),
+        topics=tuple(t for t in topics.topics if t in detected and t not in paper.not_topics),
+        results=tuple(paper_results(paper, hardware, in_abstract, abstract_spans)),
     )
 
 
-def build_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5) -> Site:
-    """Derive hardware, topics, mentions and related papers for validated content."""
-    site = derive_facts(papers, hardware, topics)
-    attach_links(site, *links.derive_links(site.papers, site.paper_hardware, site.paper_topics, k=related_k))
-    return site
-
-
-def derive_facts(papers: list[Paper], hardware: Hardware, topics: Topics) -> Site:
-    """The site without links between papers: each paper's facts, and the papers of each
-    hardware node and topic. `attach_links` completes it."""
-    papers = sorted(papers, key=paper_order)
-    site = Site(papers=papers, hardware=hardware, topics=topics)
-    for paper, facts in zip(papers, fork_map(lambda paper: paper_facts(paper, hardware, topics), papers)):
-        site.paper_hardware[paper.slug] = facts.hardware
-        site.evidence[paper.slug] = facts.evidence
-        site.paper_topics[paper.slug] = facts.topics
-        site.results[paper.slug] = facts.results
-    node_papers: dict[str, list[Paper]] = defaultdict(list)
-    topic_papers: dict[str, list[Paper]] = defaultdict(list)
-    for paper in papers:
-        for node_id in hardware.expand(site.paper_hardware[paper.slug]):
-            node_papers[node_id].append(paper)
-        for topic_id in site.paper_topics[paper.slug]:
-            topic_papers[topic_id].append(paper)
-    site.node_papers = dict(node_papers)
-    site.topic_papers = dict(topic_papers)
-    return site
-
-
-def attach_links(site: Site, mentions: list[links.Mention], related: dict[str, list[links.Related]]) -> None:
-    """Complete `site` with the mentions and related papers `links.derive_links` finds."""
-    site.mentions, site.mentioned_by, site.related = mentions, links.mentioned_by(mentions), related
+# ---------------------------------------------------------------------------- questions pages ask
 
 
 def evidence_for(site: Site, paper: Paper, node_id: str) -> Evidence | None:
     """The evidence that puts `paper` on `node_id`'s page: its own mention or a descendant's."""
-    found = site.evidence[paper.slug]
-    if node_id in found:
-        return found[node_id]
-    for candidate in site.paper_hardware[paper.slug]:
+    facts = site.facts[paper.slug]
+    if node_id in facts.evidence:
+        return facts.evidence[node_id]
+    for candidate in facts.hardware:
         if node_id in (n.id for n in site.hardware.ancestors(candidate)):
-            return found[candidate]
+            return facts.evidence[candidate]
     return None
 
 
-def papers_by_year(papers: list[Paper]) -> dict[int | None, list[Paper]]:
+def node_results(site: Site, node_id: str) -> list[tuple[Paper, Result]]:
+    """(paper, result) for a hardware page: the results of the papers it lists (an architecture
+    rolls up its devices) measured on this node, on something below it, or on no named device."""
+    hardware = site.hardware
+    rows = []
+    for paper in site.node_papers.get(node_id, ()):
+        for result in site.facts[paper.slug].results:
+            if result.device is None or (result.device in hardware.nodes
+                                         and node_id in hardware.expand([result.device])):
+                rows.append((paper, result))
+    return rows
+
+
+def all_results(site: Site) -> list[tuple[Paper, Result]]:
+    """(paper, result) for every paper's results, in the site's paper order."""
+    return [(paper, result) for paper in site.papers for result in site.facts[paper.slug].results]
+
+
+def papers_by_year(papers: tuple[Paper, ...] | list[Paper]) -> dict[int | None, list[Paper]]:
     years: dict[int | None, list[Paper]] = defaultdict(list)
     for paper in papers:
         years[paper.year].append(paper)
     return dict(sorted(years.items(), key=lambda item: -(item[0] or 0)))
+
+
+def device_spans(site: Site) -> list[tuple[HardwareNode, int | None, int | None, int]]:
+    """[(device node, first year, last year, paper count)] for devices with papers, taxonomy order.
+
+    A device's span is the min..max year of its papers (published, else arXiv year);
+    undated papers count but do not widen the span.
+    """
+    rows = []
+    for node in site.hardware.nodes.values():
+        listed = site.node_papers.get(node.id)
+        if node.kind != "device" or not listed:
+            continue
+        years = [p.year for p in listed if p.year]
+        rows.append((node, min(years) if years else None, max(years) if years else None, len(listed)))
+    return rows

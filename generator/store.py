@@ -25,7 +25,6 @@ from pathlib import Path
 
 from .model import ContentError, Paper, Problem
 from .paper_file import PaperFile, parse_paper_text
-from .workers import fork_map
 
 PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
@@ -242,8 +241,8 @@ class Store:
         return parse_paper_text(text, shown, path.stem)
 
     def read_paper_files(self) -> list[PaperFile]:
-        """Every paper file, parsed, in path order (a large list read by worker processes)."""
-        return fork_map(self.read_paper_file, self.paper_paths())
+        """Every paper file, parsed, in path order."""
+        return [self.read_paper_file(path) for path in self.paper_paths()]
 
     def load_papers(self) -> tuple[list[Paper], list[Problem]]:
         """Every paper that is valid, and every problem of those that are not."""

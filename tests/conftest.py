@@ -1,28 +1,16 @@
-"""Shared fixtures: where the dump fixtures live, a way to run the import command, and
-worker processes for small lists."""
+"""Shared fixtures: where the dump fixtures live, and a way to run the import command."""
 
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from generator import cli, workers
+from generator import cli
 
 REPO = Path(__file__).resolve().parent.parent
 DUMPS = Path(__file__).resolve().parent / "fixtures" / "dumps"
-
-
-@pytest.fixture
-def forking(monkeypatch):
-    """fork_map forks from 2 items on, even beside pytest's own threads (which would keep it
-    in one process, and a test of worker processes would then test nothing); a pool's
-    worker still never forks workers of its own."""
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 2)
-    monkeypatch.setattr(workers, "SIDE_BY_SIDE_PAPERS", 2)
-    monkeypatch.setattr(workers, "can_fork", lambda: not multiprocessing.current_process().daemon)
 
 
 @pytest.fixture

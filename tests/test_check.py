@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, workers
-from generator.check import check_content, collect, near_identical_pairs
+from generator import cli
+from generator.check import DEVICE_LIKE, check_content, collect, near_identical_pairs
 from generator.model import ContentError
-from generator.site import build_site, load_content
-from generator.taxonomy import Hardware
+from generator.matching import Hardware
+from generator.site import load_site
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "fixtures" / "broken" / "content"
@@ -98,9 +98,9 @@ def test_warnings_alone_do_not_fail_the_check(tmp_path, capsys):
     assert "warning: 'MI325X'" in capsys.readouterr().err
 
 
-def test_load_content_raises_the_same_errors():
+def test_load_site_raises_the_same_errors():
     with pytest.raises(ContentError) as raised:
-        load_content(BROKEN)
+        load_site(BROKEN)
     assert [str(p) for p in raised.value.problems] == ERRORS
 
 
@@ -223,17 +223,16 @@ def test_a_pasted_page_imports_and_passes(content, capsys, monkeypatch):
     assert check_lines(content, capsys)[0] == 0
 
 
-def test_hardware_detected_by_checking_workers_is_not_detected_again(forking, monkeypatch):
-    """Checking detects each title's and abstract's hardware in worker processes; the site
-    built after it reuses what they found."""
+def test_hardware_detected_while_checking_is_not_detected_again(monkeypatch):
+    """Checking detects the hardware of a text with a device-like name; the site, which
+    detects in the same titles and abstracts afterwards, reuses what it found."""
     checked = collect(ROOT / "content")
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 10**9)  # build the site here, where calls are seen
+    abstracts = [paper.abstract for paper in checked.papers if DEVICE_LIKE.search(paper.abstract)]
     detected_again = []
     original = Hardware._detect
     monkeypatch.setattr(Hardware, "_detect", lambda self, text: detected_again.append(text) or original(self, text))
-    site = build_site(checked.papers, checked.hardware, checked.topics)
-    assert detected_again == []
-    assert "a100" in site.paper_hardware["snapkv"]
+    assert any(checked.hardware.detect(abstract) for abstract in abstracts)
+    assert abstracts and detected_again == []
 
 
 def test_near_identical_titles_pair_each_title_with_every_earlier_one():

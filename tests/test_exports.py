@@ -15,20 +15,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pybtex.database.input.bibtex import Parser as BibTeXParser
 
-from generator import exports
+from generator import bibtex, exports
+from generator import facets as facet_files
+from generator.check import collect
 from generator.model import Paper
-from generator.render import render_site
-from generator.site import build_site, derive_facts, load_content, papers_by_year
+from generator.render import render_pages
+from generator.site import derive_site, device_spans, load_site, papers_by_year
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
+def load_content(content_dir: Path):
+    """(papers, hardware, topics, warnings) of a valid content folder, for a test to change."""
+    checked = collect(content_dir)
+    assert not checked.errors
+    return checked.papers, checked.hardware, checked.topics, checked.warnings
+
+
 @pytest.fixture(scope="module")
 def site():
-    papers, hardware, topics, _ = load_content(ROOT / "content")
-    return build_site(papers, hardware, topics)
+    return load_site(ROOT / "content")
 
 
 @pytest.fixture(scope="module")
@@ -63,12 +71,10 @@ def test_papers_json_holds_every_paper_with_its_data(site, data):
     assert all(set(p["hardware_rollup"]) <= ids for p in data["papers"])
 
 
-def test_papers_json_is_its_data_with_one_paper_a_line(site, files, data, forking):
+def test_papers_json_is_its_data_with_one_paper_a_line(site, files, data):
     assert data == exports.papers_data(site)
     lines = files["papers.json"].splitlines()
     assert sum(1 for line in lines if line.startswith('  {"abstract": ')) == len(site.papers)
-    # The same file when worker processes encode the papers.
-    assert exports.papers_json(site) == files["papers.json"]
 
 
 def test_papers_json_is_deterministic(site, files):
@@ -115,9 +121,9 @@ def test_bibtex_has_an_arxiv_style_entry_for_each_arxiv_paper(site, files):
 
 def test_bibtex_escapes_specials_and_keys_stay_unique():
     paper = Paper(slug="x", title="50% of {GPU} & $cost_1 #2 ~ ^", abstract="a", authors=["Ann Lee"], arxiv="2401.00001")
-    entry = exports.bibtex_entry(paper, "key")
+    entry = bibtex.bibtex_entry(paper, "key")
     assert r"50\% of {\textbraceleft}GPU{\textbraceright} \& \$cost\_1 \#2 \~{} \^{}" in entry
-    assert exports.base_key(paper) == "lee2024gpu" or exports.base_key(paper).startswith("lee2024")
+    assert bibtex.base_key(paper) == "lee2024gpu" or bibtex.base_key(paper).startswith("lee2024")
 
 
 def test_bibtex_keys_of_clashing_papers_get_letters(site):
@@ -125,13 +131,13 @@ def test_bibtex_keys_of_clashing_papers_get_letters(site):
     twin = papers[0]
     copy = Paper(slug=twin.slug + "-two", title=twin.title, abstract=twin.abstract, authors=list(twin.authors),
                  published=twin.published, arxiv=twin.arxiv, added=twin.added)
-    keys = exports.bibtex_keys(build_site([*papers, copy], hardware, topics))
+    keys = bibtex.bibtex_keys(derive_site([*papers, copy], hardware, topics))
     assert len(set(keys.values())) == len(keys)
     assert keys[copy.slug] == keys[twin.slug] + "a"
 
 
 def test_every_paper_page_cites_its_bibtex_file(site, files):
-    pages = render_site(site, ROOT / "site_templates")
+    pages = render_pages(site, ROOT / "site_templates")
     for paper in site.papers:
         assert f'href="../../bib/{paper.slug}.bib"' in pages[f"papers/{paper.slug}.md"]
         assert f"bib/{paper.slug}.bib" in files
@@ -141,7 +147,7 @@ def test_every_paper_page_cites_its_bibtex_file(site, files):
 
 
 def test_data_page_documents_every_field(site):
-    page = render_site(site, ROOT / "site_templates")["data.md"]
+    page = render_pages(site, ROOT / "site_templates")["data.md"]
     for name in exports.PAPER_FIELDS:
         assert f"<code>{name.replace('_', '&#95;')}</code>" in page
 
@@ -149,9 +155,9 @@ def test_data_page_documents_every_field(site):
 @pytest.mark.parametrize("device", ["a100", "h100", "rtx-4090"])
 def test_timeline_device_span_covers_its_papers_years(site, device):
     years = [p.year for p in site.node_papers[device] if p.year]
-    spans = {node.id: (first, last, count) for node, first, last, count in exports.device_spans(site)}
+    spans = {node.id: (first, last, count) for node, first, last, count in device_spans(site)}
     assert spans[device] == (min(years), max(years), len(site.node_papers[device]))
-    page = render_site(site, ROOT / "site_templates")["timeline/index.md"]
+    page = render_pages(site, ROOT / "site_templates")["timeline/index.md"]
     name = site.hardware.nodes[device].name
     row = next(line for line in page.splitlines() if f"[{name}](" in line and line.startswith("|"))
     assert f"| {min(years)} | {max(years)} | {len(site.node_papers[device])} |" in row
@@ -159,18 +165,18 @@ def test_timeline_device_span_covers_its_papers_years(site, device):
 
 def test_timeline_links_each_year_to_its_papers_and_spans_every_device(site):
     """The timeline counts; the papers of a year are on years/ (the timeline stays small at any size)."""
-    page = render_site(site, ROOT / "site_templates")["timeline/index.md"]
+    page = render_pages(site, ROOT / "site_templates")["timeline/index.md"]
     for year, listed in papers_by_year(site.papers).items():
         assert f"[{year or 'Undated'}](../years/index.md#year-{year or 'undated'}) | {len(listed)} |" in page
     assert "../papers/" not in page
-    assert len(exports.device_spans(site)) == sum(
+    assert len(device_spans(site)) == sum(
         1 for n in site.hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id))
 
 
 def test_atom_feed_escapes_hostile_text():
     papers, hardware, topics, _ = load_content(SMALL)
     papers[0].title = "<script>alert(1)</script> & \x01 ]]>"
-    feed = ET.fromstring(exports.atom_feed(build_site(papers, hardware, topics)))
+    feed = ET.fromstring(exports.atom_feed(derive_site(papers, hardware, topics)))
     titles = [e.text for e in feed.iter(f"{ATOM}title")]
     assert "<script>alert(1)</script> &  ]]>" in titles
 
@@ -195,7 +201,7 @@ HOSTILE_TITLES = {
     "ampersand": "Compute & Memory & Bandwidth",
 }
 
-# What LaTeX prints for each escape `exports.bibtex_escape` writes.
+# What LaTeX prints for each escape `bibtex.bibtex_escape` writes.
 LATEX_PRINTS = {
     r"{\textbraceleft}": "{", r"{\textbraceright}": "}", r"\textbackslash{}": "\\",
     r"\^{}": "^", r"\~{}": "~", r"\%": "%", r"\&": "&", r"\$": "$", r"\#": "#", r"\_": "_",
@@ -252,8 +258,8 @@ def hostile_bib():
                         authors=["Ann {Lee", "Bob} Ray", "{Cee} }{ Dee"], venue="MLSys } 2024 {"))
     papers.append(Paper(slug="bibtex-braces-in-code-url", title="Braces in a URL", abstract="a",
                         code="https://github.com/o/r/tree/}{main}/x"))
-    site = build_site(papers, hardware, topics)
-    return site, exports.bibtex_keys(site), exports.render_files(site)["papers.bib"]
+    site = derive_site(papers, hardware, topics)
+    return site, bibtex.bibtex_keys(site), exports.render_files(site)["papers.bib"]
 
 
 def test_papers_bib_of_hostile_papers_has_exactly_one_entry_per_paper(hostile_bib):
@@ -269,7 +275,7 @@ def test_hostile_title_parses_to_its_escape_and_reads_back_as_written(hostile_bi
     title = HOSTILE_TITLES[case]
     fields = parse_bibtex(whole)[keys[f"bibtex-{case}"]].fields
     # The title is in braces of its own (keeps its case); inside, exactly the escaped text.
-    assert fields["title"] == "{" + exports.bibtex_escape(title) + "}"
+    assert fields["title"] == "{" + bibtex.bibtex_escape(title) + "}"
     assert latex_text(fields["title"][1:-1]) == title
     assert is_balanced(fields["title"])
     assert fields["note"] == "MLSys 2024" and fields["author"] == "Ann Lee and Bob Ray"
@@ -301,13 +307,13 @@ def test_braces_in_a_code_url_are_percent_encoded(hostile_bib):
 ])
 def test_project_url_is_percent_encoded_only_where_bibtex_needs_it(url, written):
     paper = Paper(slug="x", title="T", abstract="a", project=url, code="https://example.org/not-this")
-    entry = exports.bibtex_entry(paper, "key")
+    entry = bibtex.bibtex_entry(paper, "key")
     assert parse_bibtex(entry)["key"].fields["url"] == written
 
 
 def test_a_hostile_arxiv_id_cannot_break_its_entry():
     paper = Paper(slug="x", title="T", abstract="a", arxiv="2401.00001}, @misc{evil,")
-    entry = exports.bibtex_entry(paper, "key")
+    entry = bibtex.bibtex_entry(paper, "key")
     assert bibtex_entry_count(entry) == 1 and list(parse_bibtex(entry)) == ["key"]
     assert parse_bibtex(entry)["key"].fields["eprint"] == "2401.00001%7D,%20@misc%7Bevil,"
 
@@ -321,12 +327,12 @@ _HOSTILE_TEXT = st.text(st.one_of(st.sampled_from("{}\\%#@,=\"~^_&$ \n\t"),
 @given(title=_HOSTILE_TEXT, author=_HOSTILE_TEXT, venue=_HOSTILE_TEXT)
 def test_any_text_gives_exactly_one_entry_that_reads_back(title, author, venue):
     paper = Paper(slug="x", title=title, abstract="a", authors=[author], venue=venue, arxiv="2401.00001")
-    entry = exports.bibtex_entry(paper, "key")
+    entry = bibtex.bibtex_entry(paper, "key")
     assert bibtex_entry_count(entry) == 1
     entries = parse_bibtex(entry)
     assert list(entries) == ["key"]
     fields = entries["key"].fields
-    assert fields["title"] == "{" + exports.bibtex_escape(title) + "}"
+    assert fields["title"] == "{" + bibtex.bibtex_escape(title) + "}"
     assert latex_text(fields["title"][1:-1]) == " ".join(title.split())
     for name in ("title", "author", "note"):
         if name in fields:
@@ -337,7 +343,7 @@ def test_any_text_gives_exactly_one_entry_that_reads_back(title, author, venue):
 @given(path=_HOSTILE_TEXT)
 def test_any_url_gives_one_entry_with_the_same_url_once_decoded(path):
     url = "https://example.org/" + path
-    entry = exports.bibtex_entry(Paper(slug="x", title="T", abstract="a", code=url), "key")
+    entry = bibtex.bibtex_entry(Paper(slug="x", title="T", abstract="a", code=url), "key")
     assert bibtex_entry_count(entry) == 1
     written = parse_bibtex(entry)["key"].fields["url"]
     assert not re.search(r"[{}\\\s]", written)
@@ -390,7 +396,7 @@ def read_facets(facets: dict) -> list[dict]:
 
 def test_facets_hold_every_papers_values_as_papers_json_does(files, data):
     facets = json.loads(files["filter/facets.json"])
-    assert facets["version"] == exports.FACETS_VERSION and facets["count"] == len(data["papers"])
+    assert facets["version"] == facet_files.FACETS_VERSION and facets["count"] == len(data["papers"])
     assert facets["kinds"] == ["vendor", "architecture", "device"]
     expected = [{"year": p["year"], "code": bool(p["code"]), "topics": p["topics"], "hardware": p["hardware"],
                  "hardware_rollup": p["hardware_rollup"]} for p in data["papers"]]
@@ -417,12 +423,12 @@ def test_filter_chunks_hold_slugs_and_titles_in_order(files, data):
 
 
 def test_filter_files_are_deterministic_and_name_their_titles_version(site, files):
-    again = exports.filter_files(site)
+    again = facet_files.filter_files(site)
     assert again == {k: v for k, v in files.items() if k.startswith("filter/")}
     papers, hardware, topics, _ = load_content(SMALL)
-    before = exports.filter_files(build_site(papers, hardware, topics))
+    before = facet_files.filter_files(derive_site(papers, hardware, topics))
     papers[0].title += " (revised)"
-    after = exports.filter_files(build_site(papers, hardware, topics))
+    after = facet_files.filter_files(derive_site(papers, hardware, topics))
     old, new = json.loads(before["filter/facets.json"]), json.loads(after["filter/facets.json"])
     # A title is not a facet: only the title file and the digest that names its version change.
     assert old["chunks"] != new["chunks"]
@@ -431,9 +437,9 @@ def test_filter_files_are_deterministic_and_name_their_titles_version(site, file
 
 @given(st.integers(min_value=0, max_value=10**9))
 def test_facet_numbers_read_back(value):
-    text = exports.facet_number(value)
-    assert facet_runs({"digits": exports.FACET_DIGITS, "data": text, "count": 1}) == [[value]]
-    assert len(text) == 1 or value >= len(exports.FACET_DIGITS) // 2
+    text = facet_files.facet_number(value)
+    assert facet_runs({"digits": facet_files.FACET_DIGITS, "data": text, "count": 1}) == [[value]]
+    assert len(text) == 1 or value >= len(facet_files.FACET_DIGITS) // 2
     assert json.dumps(text, ensure_ascii=True)[1:-1] == text  # JSON writes it as it is
 
 
@@ -442,8 +448,8 @@ def test_facet_file_is_small_at_scale():
     hardware and topics), about 10 bytes a paper, far from papers.json's ~2,700."""
     papers, hardware, topics, _ = load_content(ROOT / "content")
     copies = [dataclasses.replace(p, slug=f"{p.slug}-{i}") for i in range(40) for p in papers]
-    site = derive_facts(copies, hardware, topics)
-    files = exports.filter_files(site)
+    site = derive_site(copies, hardware, topics)
+    files = facet_files.filter_files(site)
     facets = files["filter/facets.json"]
     count = len(copies)
     assert len(read_facets(json.loads(facets))) == count
@@ -451,4 +457,4 @@ def test_facet_file_is_small_at_scale():
     assert len(json.loads(facets)["data"]) < 12 * count, "more than 12 bytes a paper"
     assert names < 16_000
     chunk_bytes = max(len(text.encode()) for uri, text in files.items() if "/papers-" in uri)
-    assert chunk_bytes < 200 * exports.FILTER_CHUNK
+    assert chunk_bytes < 200 * facet_files.FILTER_CHUNK

@@ -1,16 +1,15 @@
-"""Links between papers: related papers scored on telling features only, ties by slug, the same in
-worker processes; names that are plain words or the list's vocabulary never linked."""
+"""Links between papers: related papers scored on telling features only, ties by slug; names that
+are plain words or the list's vocabulary never linked."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from generator import links
 from generator.model import Paper
-from generator.site import load_content
+from generator.check import collect
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,36 +65,20 @@ def test_shared_devices_and_topics_count_and_are_named():
     assert first.slug == "c" and first.shared_hardware == ("a100",) and first.shared_topics == ("kv-cache",)
 
 
-def test_links_worked_out_in_worker_processes_are_the_same(forking):
-    papers = [paper(f"paper-{i}", f"We present Sys{i % 7}Net, a system. It improves on Sys{(i + 1) % 7}Net "
-                                  f"for topic {i % 5} and layer {i % 3}.") for i in range(40)]
-    serial = links.derive_links(papers, {}, {}, jobs=1)
-    assert links.derive_links(papers, {}, {}, jobs=2) == serial
-
-
 @pytest.mark.parametrize("n", [0, 1])
 def test_lists_too_short_to_relate(n):
     papers = [paper("only", "Alone.")][:n]
     assert related_slugs(papers) == {p.slug: [] for p in papers}
 
 
-def test_word_counts_are_those_of_scikit_learns_count_vectorizer():
-    """Related papers count words with their own loop; the matrix is CountVectorizer's."""
-    from sklearn.feature_extraction.text import CountVectorizer
-
-    papers, _, _, _ = load_content(ROOT / "content")
-    texts = [f"{p.title}\n{p.title}\n{p.abstract}" for p in papers]
-    texts += ["The A100-80GB and the a100-80gb: FP8, fp8... e.g. x y", "", "the of and"]
-    expected = CountVectorizer(stop_words="english", dtype=np.float32,
-                               token_pattern=links._WORD.pattern).fit_transform(texts)
-    expected.sort_indices()  # CountVectorizer leaves each row's columns in first-seen order
-    counted = links.word_counts(texts)
-    assert counted.shape == expected.shape and counted.dtype == expected.dtype
-    assert (counted.indptr == expected.indptr).all() and (counted.indices == expected.indices).all()
-    assert (counted.data == expected.data).all()
+def test_papers_of_stop_words_only_are_related_by_nothing():
+    papers = [Paper(slug="a", title="The", abstract="Of and."), Paper(slug="b", title="The", abstract="It is.")]
+    assert links.word_counts([p.abstract for p in papers]).shape == (2, 1)
+    assert related_slugs(papers) == {"a": [], "b": []}
 
 
 # --- Names that are never linked -------------------------------------------
+
 
 def titled(slug: str, title: str, abstract: str = "We study one thing.") -> Paper:
     return Paper(slug=slug, title=title, abstract=abstract)
@@ -177,7 +160,7 @@ def test_a_name_of_several_words_is_generic_only_when_each_word_is():
 
 
 def test_generic_short_names_added_to_the_real_list_are_never_linked_and_change_nothing():
-    papers, _, _, _ = load_content(ROOT / "content")
+    papers = collect(ROOT / "content").papers
     hostile = [titled(f"hostile-{i}", f"{name}: A Hostile Paper") for i, name in enumerate(
         ["The", "GPU", "LLM", "GPUs", "Transformer", "Inference", "Memory", "Large Language Model"])]
     assert links.find_mentions(papers + hostile) == links.find_mentions(papers)

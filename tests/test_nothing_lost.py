@@ -16,7 +16,7 @@ import pytest
 from generator import cli
 from generator.check import check_content
 from generator.fill import filled_text
-from generator.paper_file import parse_paper_text
+from generator.paper_file import dump_paper_text, parse_paper_text
 from generator.store import OWNER_MARKER, Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,6 +231,15 @@ Large Language Models (LLMs) have made remarkable progress in processing extensi
 def filled(text: str, **new) -> str | None:
     old = parse_paper_text(text, "x.md", "x").meta
     return filled_text(text, old, {**old, **new})
+
+
+def test_a_written_paper_file_reads_back_as_the_fields_it_was_written_from():
+    for path in sorted((ROOT / "content" / "papers").glob("*.md")):
+        file = parse_paper_text(path.read_text(encoding="utf-8"), "p.md", "p")
+        again = parse_paper_text(dump_paper_text(file.meta, file.body), "p.md", "p")
+        assert (again.meta, again.body.strip(), again.problems) == (file.meta, file.body.strip(), [])
+    written = dump_paper_text({"title": "T", "note": "a: b"}, "x")
+    assert parse_paper_text(written, "p.md", "p").meta == {"title": "T", "note": "a: b"}
 
 
 def test_a_field_written_empty_is_filled_in_place():

@@ -15,11 +15,10 @@ from hypothesis import strategies as st
 from markupsafe import Markup
 from mkdocs.utils.meta import get_data
 
-from generator import workers
 from generator.pages import page_uri, pager_numbers, results_json, root_from, served_dir
-from generator.render import escape_markdown, front_matter, generate, render_site, safe_href
-from generator.results import all_results, node_results
-from generator.site import build_site, load_content
+from generator.pipeline import generate
+from generator.render import escape_markdown, front_matter, render_pages, safe_href
+from generator.site import all_results, node_results
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -28,14 +27,19 @@ TEMPLATES = ROOT / "site_templates"
 
 
 @pytest.fixture(scope="module")
-def small_site():
-    papers, hardware, topics, _ = load_content(SMALL)
-    return build_site(papers, hardware, topics)
+def small_generated():
+    """The small site as `mkdocs build` and `generate --out` make it."""
+    return generate(SMALL, TEMPLATES)
 
 
 @pytest.fixture(scope="module")
-def small_pages(small_site):
-    return render_site(small_site, TEMPLATES)
+def small_site(small_generated):
+    return small_generated.site
+
+
+@pytest.fixture(scope="module")
+def small_pages(small_generated):
+    return small_generated.pages
 
 
 def test_every_page_kind_is_rendered(small_pages):
@@ -73,8 +77,9 @@ def test_golden_files_cover_every_page(small_pages):
     assert set(golden_cases()) == set(small_pages)
 
 
-def test_rendering_twice_gives_the_same_pages(small_site, small_pages):
-    assert render_site(small_site, TEMPLATES) == small_pages
+def test_generating_twice_gives_the_same_pages_and_files(small_generated):
+    again = generate(SMALL, TEMPLATES)
+    assert again.pages == small_generated.pages and again.files == small_generated.files
 
 
 def test_device_page_shows_the_sentence_naming_the_device(small_pages):
@@ -95,8 +100,8 @@ def test_curator_added_hardware_is_listed_without_a_sentence(small_pages):
 
 
 def test_curator_removed_topic_is_not_shown(small_site):
-    assert "kv-cache" not in small_site.paper_topics["adding-nvme-ssds-to-enable"]
-    assert "kv-cache" in small_site.paper_topics["snapkv"]
+    assert "kv-cache" not in small_site.facts["adding-nvme-ssds-to-enable"].topics
+    assert "kv-cache" in small_site.facts["snapkv"].topics
 
 
 def test_a_name_in_an_abstract_links_both_ways(small_pages):
@@ -177,29 +182,13 @@ def test_pages_above_a_device_name_each_papers_devices_under_them(small_pages):
     assert "> Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in small_pages["hardware/rtx-4090.md"]
 
 
-def test_paper_pages_rendered_in_worker_processes_are_the_same(small_site, small_pages, forking):
-    assert render_site(small_site, TEMPLATES, jobs=2) == small_pages
-
-
-def test_generate_in_worker_processes_makes_the_same_site(forking, monkeypatch):
-    """Links found side by side with the listing pages and exports, pages rendered by
-    workers: the same pages and files as one process makes."""
-    forked = generate(ROOT / "content", TEMPLATES)
-    monkeypatch.setattr(workers, "PARALLEL_ITEMS", 10**9)
-    monkeypatch.setattr(workers, "SIDE_BY_SIDE_PAPERS", 10**9)
-    serial = generate(ROOT / "content", TEMPLATES)
-    assert forked.pages == serial.pages and forked.files == serial.files
-    assert forked.site.mentions and any(forked.site.related.values())
-    assert "## Related papers" in forked.pages["papers/snapkv.md"]
-
-
 # ---------------------------------------------------------------------------- pagination
 
 
 @pytest.fixture(scope="module")
 def paged(small_site):
     """The small site's pages with one row a listing page: every listing with more is split."""
-    return render_site(small_site, TEMPLATES, page_size=1)
+    return render_pages(small_site, TEMPLATES, page_size=1)
 
 
 def meta_of(markdown: str) -> dict:

@@ -11,7 +11,8 @@ import yaml
 from generator.check import check_content
 from generator.model import Paper
 from generator.results import extract_results, normalized_unit, paper_results
-from generator.site import build_site, load_content
+from generator.check import collect
+from generator.site import derive_site
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = Path(__file__).parent / "fixtures" / "results" / "expected.yml"
@@ -20,8 +21,8 @@ MIN_PRECISION, MIN_RECALL = 0.9, 0.8
 
 @pytest.fixture(scope="module")
 def content():
-    papers, hardware, topics, _ = load_content(ROOT / "content")
-    return papers, hardware, topics
+    checked = collect(ROOT / "content")
+    return checked.papers, checked.hardware, checked.topics
 
 
 def key(slug: str, value, unit: str, kind: str) -> tuple:
@@ -123,16 +124,16 @@ def test_curated_results_are_checked(tmp_path):
 
 
 def test_site_holds_every_papers_results():
-    papers, hardware, topics, _ = load_content(Path(__file__).parent / "fixtures" / "site_small" / "content")
-    site = build_site(papers, hardware, topics)
-    assert set(site.results) == {p.slug for p in papers}
-    assert any(r.unit == "TFLOPS" for r in site.results["adding-nvme-ssds-to-enable"])
+    checked = collect(Path(__file__).parent / "fixtures" / "site_small" / "content")
+    site = derive_site(checked.papers, checked.hardware, checked.topics)
+    assert set(site.facts) == {p.slug for p in checked.papers}
+    assert any(r.unit == "TFLOPS" for r in site.facts["adding-nvme-ssds-to-enable"].results)
 
 
 def test_pages_show_key_results_and_the_results_page():
-    from generator.render import render_site
-    papers, hardware, topics, _ = load_content(Path(__file__).parent / "fixtures" / "site_small" / "content")
-    pages = render_site(build_site(papers, hardware, topics), ROOT / "site_templates")
+    from generator.render import render_pages
+    checked = collect(Path(__file__).parent / "fixtures" / "site_small" / "content")
+    pages = render_pages(derive_site(checked.papers, checked.hardware, checked.topics), ROOT / "site_templates")
     paper = pages["papers/adding-nvme-ssds-to-enable.md"]
     assert "## Key results" in paper
     assert "| 156 TFLOPS | throughput |  | [GeForce RTX 4090](../hardware/rtx-4090.md) |" in paper

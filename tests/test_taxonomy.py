@@ -14,17 +14,10 @@ import pytest
 import yaml
 
 from generator.model import ContentError
-from generator.taxonomy import (
-    Hardware,
-    HardwareNode,
-    Mention,
-    Topic,
-    Topics,
-    evidence_sentence,
-    ignores_case,
-    is_regex_phrase,
-)
-from generator.vocabularies import DEVICE_KINDS, MAX_REGEX_CHARS, load_hardware, load_topics
+from generator.matching import Hardware, HardwareNode, Mention, Topic, Topics, ignores_case, is_regex_phrase
+from generator.sentences import evidence_sentence
+from generator.regex_safety import MAX_REGEX_CHARS
+from generator.vocabularies import DEVICE_KINDS, load_hardware, load_topics
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "taxonomy"

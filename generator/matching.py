@@ -4,8 +4,8 @@
 with the spellings (aliases) that name it in text; `content/topics.yml` lists
 topics with the phrases that signal them. vocabularies.py checks and loads
 both files into the `Hardware` and `Topics` defined here, which find hardware
-and topics in the title and abstract of a paper; the sentence around a name
-is its evidence. It reads no files: callers pass the text.
+and topics in the title and abstract of a paper (sentences.py finds the
+sentence around a name, its evidence). It reads no files: callers pass the text.
 
 Detection must stay cheap for thousands of abstracts. All hardware aliases
 are compiled into one regular expression, built from a trie so that a word
@@ -16,8 +16,6 @@ again), one for the few phrases written as regexes.
 
 from __future__ import annotations
 
-import bisect
-import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -62,8 +60,8 @@ class HardwareNode:
 
 class Mention(NamedTuple):
     """Hardware `id` named by `text`, found at [start, end) of the text searched. A named
-    tuple: a large list has tens of thousands, handed back from worker processes (made and
-    unpickled several times faster than a frozen dataclass)."""
+    tuple: a large list has tens of thousands (made several times faster than a frozen
+    dataclass)."""
 
     id: str
     start: int
@@ -189,19 +187,6 @@ def _trie_pattern_and_depth(trie: dict, at_end: str) -> tuple[str, int]:
     return (branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"), depth
 
 
-def _first_characters(trie: dict, also: str = "") -> str:
-    """A lookahead of the characters a phrase of the trie (or `also`, a class's inside) can start
-    with: most words of a text start with none of them, and are turned down before the trie is
-    tried. Empty when a phrase may start with white space."""
-    chars: set[str] = set()
-    for kind, ch in trie:
-        if kind == SPACE:
-            return ""
-        if (kind, ch) != _PHRASE_ENDS:
-            chars.update((ch, ch.upper()) if kind == ANY_CASE else (ch,))
-    return f"(?=[{also}{''.join(re.escape(ch) for ch in sorted(chars))}])"
-
-
 def _scanner(body: str) -> str:
     """A pattern trying `body` at each word of a text searched as " " + text; links are skipped."""
     return f"{_BEFORE_WORD}(?:{_LINK}|{body})"
@@ -273,16 +258,11 @@ class Hardware:
             expanded.update(node.id for node in self.ancestors(node_id))
         return expanded
 
-    def prepare(self) -> None:
-        """Compile the detection regex now (it takes a while), so that worker processes forked
-        afterwards inherit it instead of each compiling its own."""
-        self._matcher  # noqa: B018 - a cached property
-
     def detect(self, text: str) -> list[Mention]:
         """Every hardware name in `text`, in text order; where names overlap the longest wins.
 
-        Remembered per text: validation and the site read the same titles and abstracts
-        (in one process; worker processes each remember their own).
+        Remembered per text: validation (`check.unknown_devices`) and the site search the
+        same titles and abstracts.
         """
         found = self._detected.get(text)
         if found is None:
@@ -290,13 +270,6 @@ class Hardware:
                 self._detected.clear()
             found = self._detected[text] = self._detect(text)
         return list(found)
-
-    def remember(self, text: str, found: Iterable[Mention]) -> None:
-        """Take `found` as what `detect(text)` finds: a worker process that detected it hands
-        it back, and processes forked later inherit it instead of detecting it again."""
-        if len(self._detected) >= DETECTED_TEXTS:
-            self._detected.clear()
-        self._detected[text] = tuple(found)
 
     def _detect(self, text: str) -> tuple[Mention, ...]:
         pattern, owner = self._matcher
@@ -327,8 +300,7 @@ class Hardware:
         if not owner:
             return re.compile(r"(?!)"), owner
         _split_case_overlaps(trie)
-        starts = _first_characters(trie, also=r"\d")  # a glued count starts with a digit
-        return re.compile(_scanner(f"{starts}{_GLUED_COUNT}(?=({_trie_pattern(trie, _NAME_END)}))")), owner
+        return re.compile(_scanner(f"{_GLUED_COUNT}(?=({_trie_pattern(trie, _NAME_END)}))")), owner
 
 
 # --------------------------------------------------------------------------
@@ -340,10 +312,6 @@ class Topics:
 
     def __init__(self, topics: Iterable[Topic]):
         self.topics: dict[str, Topic] = {topic.id: topic for topic in topics}
-
-    def prepare(self) -> None:
-        """Compile the detection regexes now, for worker processes forked afterwards."""
-        self._matcher  # noqa: B018 - a cached property
 
     def detect(self, text: str) -> list[str]:
         """The ids of the topics whose phrases occur in `text`, in file order."""
@@ -388,7 +356,7 @@ def _topic_matcher(topics: Iterable[Topic]) -> _TopicMatcher:
             else:
                 _trie_insert(trie, _char_tokens(phrase.lower(), any_case=False))
                 topics_of.setdefault(spelling_key(phrase), set()).add(topic.id)
-    phrases = (re.compile(_scanner(f"{_first_characters(trie)}(?=({_trie_pattern(trie, PHRASE_END)}))"))
+    phrases = (re.compile(_scanner(f"(?=({_trie_pattern(trie, PHRASE_END)}))"))
                if trie else re.compile(r"(?!)"))
     if not regexes:
         return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), None, ())
@@ -415,73 +383,3 @@ def _with_shorter_phrases(topics_of: dict[str, set[str]]) -> dict[str, frozenset
                 topics |= topics_of[key[:end]]
         merged[key] = frozenset(topics)
     return merged
-
-
-# --------------------------------------------------------------------------
-# Evidence
-
-# Words that end in a full stop without ending the sentence: "vs. FP16", "(e.g. R1, o1)".
-_ABBREVIATIONS = frozenset({
-    "e.g", "eg", "i.e", "ie", "al", "vs", "cf", "viz", "w.r.t", "wrt", "a.k.a", "approx", "resp",
-    "fig", "figs", "eq", "eqs", "sec", "tab", "ref", "refs", "no", "nos", "vol", "pp", "ca",
-    "dr", "mr", "mrs", "ms", "prof", "st", "u.s", "u.k", "e.u", "incl", "ver",
-})
-# The places a sentence may end: a run of stops (and closing quotes or brackets) followed
-# by white space, or a line break. A pattern that starts by consuming a character from a
-# fixed set lets `re` skip to the next stop or line break in C; one starting with a
-# lookahead (or with `\s`) would try a match at every character. The lookbehinds say which
-# kind of break the first character started. `stop_end` (empty) marks where the stop's
-# quotes end; a line break starts at the white space before it, found in Python as breaks
-# are rare.
-_CLOSERS = "\"'”’)]"
-_SENTENCE_BREAK = re.compile(rf"[.!?\n](?:(?<=[.!?])[.!?]*[{re.escape(_CLOSERS)}]*(?P<stop_end>)\s+|(?<=\n)\s*)")
-
-
-def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) -> bool:
-    """Whether the stop at [stop_start, stop_end), white space up to `break_end`, ends a sentence."""
-    if text.find("\n", stop_end, break_end) >= 0:
-        return True
-    if text[break_end:break_end + 1].islower():  # "4k res. at 60FPS", "e.g. the"
-        return False
-    if text[stop_start:stop_end].rstrip(_CLOSERS) != ".":  # "?", "!", an ellipsis, "etc.."
-        return True
-    word_start = max(text.rfind(" ", 0, stop_start), text.rfind("(", 0, stop_start)) + 1
-    word = text[word_start:stop_start]
-    if word.casefold() in _ABBREVIATIONS:
-        return False
-    return not (len(word) == 1 and word.isupper())  # an initial: "J. Smith"
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """[start, end) of each sentence of `text`, in order, covering it from 0 to len(text).
-
-    Full stops inside numbers ("1.3 petaFLOPs") and after abbreviations ("e.g.",
-    "et al.", "vs.") do not end a sentence; a line break always does. A span
-    ends after its stop and starts after the white space that follows it.
-    """
-    spans, start = [], 0
-    for match in _SENTENCE_BREAK.finditer(text):
-        stop_end = match.start("stop_end")
-        if stop_end < 0:  # a line break, which may have white space before it
-            end = max(start, len(text[:match.start()].rstrip()))
-        elif _ends_sentence(text, match.start(), stop_end, match.end()):
-            end = stop_end
-        else:
-            continue
-        spans.append((start, end))
-        start = match.end()
-    spans.append((start, len(text)))
-    return spans
-
-
-def evidence_sentence(text: str, start: int, end: int, spans: list[tuple[int, int]] | None = None) -> str:
-    """The sentence of `text` holding the span [start, end), to show why a paper is on a page.
-
-    `spans` are `sentence_spans(text)`, for a caller that asks about many spans of one text.
-    """
-    spans = sentence_spans(text) if spans is None else spans
-    first = max(bisect.bisect_right(spans, (start, math.inf)) - 1, 0)
-    last = first
-    while spans[last][1] < end and last + 1 < len(spans):  # a name across a sentence break
-        last += 1
-    return text[spans[first][0]:spans[last][1]].strip()
