@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from . import importer, sources
-from .model import ABSTRACT_PLACEHOLDER, ContentError, Problem
+from .model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem
 from .fill import filled_text
 from .paper_file import dump_paper_text
 from .store import NotOurFolder, Store, write_tree
@@ -220,28 +220,21 @@ def run_check(content: Path, out=None, err=None) -> int:
 
 
 def skeleton(title: str, added: dt.date, arxiv: str | None = None, abstract: str | None = None) -> str:
-    """A new paper file: the title, the date added, the optional fields as comments to fill in."""
+    """A new paper file: the title, the date added, and each field that has an example in the
+    schema (`model.FIELDS`) as a comment to fill in."""
     def value(v: str) -> str:
         return yaml.safe_dump(v, default_style="'", width=10_000).strip().removesuffix("\n...").strip()
 
-    lines = ["---", f"title: {value(title)}"]
-    lines.append(f"arxiv: {value(arxiv)}" if arxiv else "# arxiv: '2404.14469'  # quoted, or YAML makes it a number")
-    lines += [
-        "# authors:",
-        "# - First Author",
-        "# - Second Author",
-        "# published: 2024-04-22",
-        "# venue: NeurIPS 2024",
-        "# code: https://github.com/org/repo",
-        "# project: https://example.org/project",
-        "# hardware: [a100]  # ids from content/hardware.yml; detection finds most from the abstract",
-        "# topics: [kv-cache]  # ids from content/topics.yml",
-        "# note: Why the paper is worth reading, in plain text.",
-        f"added: {added.isoformat()}",
-        "---",
-        (abstract or ABSTRACT_PLACEHOLDER).strip(),
-        "",
-    ]
+    given = {"title": value(title), "added": added.isoformat(), "arxiv": value(arxiv) if arxiv else None}
+    lines = ["---"]
+    for name, spec in FIELDS.items():
+        if given.get(name):
+            lines.append(f"{name}: {given[name]}")
+        elif spec.example:
+            first, *rest = spec.example.split("\n")
+            lines.append(f"# {name}: {first}".rstrip())
+            lines += [f"# {line}" for line in rest]
+    lines += ["---", (abstract or ABSTRACT_PLACEHOLDER).strip(), ""]
     return "\n".join(lines)
 
 

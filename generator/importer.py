@@ -18,7 +18,7 @@ from typing import Any
 from slugify import slugify
 
 from .clean import normalized_title
-from .model import FIELDS, Problem
+from .model import FIELDS, IMPORTED_FIELDS, Problem
 from .sources import RawRecord
 from .titles import TitleIndex
 
@@ -29,8 +29,6 @@ REPOSITORY_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org",
 _URL = re.compile(r"https?://[^\s<>\"']+")
 _TRAILING = ".,;:!?'\""
 _PAIRS = {")": "(", "]": "[", "}": "{"}
-# Fields an import may fill; the others (title, note, hardware, topics, ...) are the curator's.
-IMPORTED_FIELDS = ("arxiv", "authors", "authors_count", "published", "upvotes", "venue", "code", "links")
 
 
 @dataclass

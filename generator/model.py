@@ -12,31 +12,47 @@ import datetime as dt
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-# Field name -> (kind, help). The order is the order fields are written in.
-FIELDS: dict[str, tuple[str, str]] = {
-    "title": ("text", "the paper's title"),
-    "arxiv": ("arxiv", "arXiv id such as '2404.14469', quoted"),
-    "authors": ("text_list", "author names in published order"),
-    "authors_count": ("count", "number of authors when the names are not known"),
-    "published": ("date", "publication date, YYYY-MM-DD"),
-    "upvotes": ("count", "Hugging Face upvotes, a whole number"),
-    "venue": ("text", "where it was published, e.g. 'NeurIPS 2024'"),
-    "code": ("url", "the code repository, an http(s) URL"),
-    "project": ("url", "the project page, an http(s) URL"),
-    "links": ("url_list", "other http(s) URLs"),
-    "hardware": ("id_list", "hardware ids to add to what detection finds"),
-    "not_hardware": ("id_list", "hardware ids detection finds wrongly"),
-    "topics": ("id_list", "topic ids to add to what detection finds"),
-    "not_topics": ("id_list", "topic ids detection finds wrongly"),
-    "note": ("text", "the curator's note, plain text"),
-    "results": ("results", "the paper's headline results, replacing the extracted ones: a list of "
-                           "{value, unit, kind, baseline, device}; [] shows none"),
-    "added": ("date", "the date the paper entered the list, YYYY-MM-DD"),
-    "sources": ("text_list", "the dumps the paper was imported from"),
-    "imported_title": ("text", "the title as first imported; recognises the paper on re-import"),
+class Field(NamedTuple):
+    """One front-matter field of a paper file."""
+
+    kind: str  # what `_check_value` checks it holds
+    help: str  # what it holds, as error messages say it
+    imported: bool = False  # an import fills it in when the file lacks it; the others are the curator's
+    example: str | None = None  # what `new` writes, commented out, for a curator to fill in
+
+
+# The paper schema. The order is the order fields are written in; `Paper` has a field of
+# each (tested), papers.json's schema (exports.PAPER_FIELDS) describes what the site exports.
+FIELDS: dict[str, Field] = {
+    "title": Field("text", "the paper's title"),
+    "arxiv": Field("arxiv", "arXiv id such as '2404.14469', quoted", imported=True,
+                   example="'2404.14469'  # quoted, or YAML makes it a number"),
+    "authors": Field("text_list", "author names in published order", imported=True,
+                     example="\n- First Author\n- Second Author"),
+    "authors_count": Field("count", "number of authors when the names are not known", imported=True),
+    "published": Field("date", "publication date, YYYY-MM-DD", imported=True, example="2024-04-22"),
+    "upvotes": Field("count", "Hugging Face upvotes, a whole number", imported=True),
+    "venue": Field("text", "where it was published, e.g. 'NeurIPS 2024'", imported=True, example="NeurIPS 2024"),
+    "code": Field("url", "the code repository, an http(s) URL", imported=True,
+                  example="https://github.com/org/repo"),
+    "project": Field("url", "the project page, an http(s) URL", example="https://example.org/project"),
+    "links": Field("url_list", "other http(s) URLs", imported=True),
+    "hardware": Field("id_list", "hardware ids to add to what detection finds",
+                      example="[a100]  # ids from content/hardware.yml; detection finds most from the abstract"),
+    "not_hardware": Field("id_list", "hardware ids detection finds wrongly"),
+    "topics": Field("id_list", "topic ids to add to what detection finds",
+                    example="[kv-cache]  # ids from content/topics.yml"),
+    "not_topics": Field("id_list", "topic ids detection finds wrongly"),
+    "note": Field("text", "the curator's note, plain text", example="Why the paper is worth reading, in plain text."),
+    "results": Field("results", "the paper's headline results, replacing the extracted ones: a list of "
+                                "{value, unit, kind, baseline, device}; [] shows none"),
+    "added": Field("date", "the date the paper entered the list, YYYY-MM-DD"),
+    "sources": Field("text_list", "the dumps the paper was imported from"),
+    "imported_title": Field("text", "the title as first imported; recognises the paper on re-import"),
 }
+IMPORTED_FIELDS = tuple(name for name, spec in FIELDS.items() if spec.imported)
 
 # The kinds of headline result (`results:` items and generator/results.py).
 RESULT_KINDS = ("speedup", "throughput", "memory", "energy", "cost", "accuracy", "latency", "scale")
@@ -172,7 +188,7 @@ def _check_value(name: str, kind: str, value: Any) -> list[tuple[int | None, str
     """Why `value` does not fit `kind`: (list index or None, message) for each problem."""
     if kind == "text":
         if not isinstance(value, str) or not value.strip():
-            return [(None, f"'{name}' is empty or not text: {_shown(value)} (expected {FIELDS[name][1]})")]
+            return [(None, f"'{name}' is empty or not text: {_shown(value)} (expected {FIELDS[name].help})")]
     elif kind == "arxiv":
         if isinstance(value, float):
             return [(None,
@@ -315,7 +331,7 @@ def paper_from_front_matter(
     for key, value in meta.items():
         if key in FIELDS and value is not None:
             # Characters are looked at in values of the right form: an id's form says it all.
-            for index, why in _check_value(key, FIELDS[key][0], value) or _character_problems(key, value):
+            for index, why in _check_value(key, FIELDS[key].kind, value) or _character_problems(key, value):
                 report(key, why, index)
     if "title" not in meta or meta.get("title") is None:
         report("title" if "title" in meta else None, "missing 'title' (expected the paper's title)")

@@ -241,3 +241,20 @@ def test_near_identical_titles_pair_each_title_with_every_earlier_one():
     hopper = [0, 2, 3, 5, 6, 8]
     assert [(i, j) for i, j, _ in near_identical_pairs(titles)] == sorted(
         [(i, j) for i in hopper for j in hopper if i < j] + [(1, 4), (1, 7), (4, 7)])
+
+
+def test_the_paper_schema_is_one_list_of_fields():
+    """`model.FIELDS` is the schema: a Paper has a field of each (besides its slug, abstract and
+    path), an import fills only fields marked imported, and `new` offers each field with an example."""
+    import dataclasses
+    import datetime as dt
+
+    from generator.model import FIELDS, IMPORTED_FIELDS, Paper
+
+    assert [f.name for f in dataclasses.fields(Paper)] == ["slug", "title", "abstract", "path",
+                                                           *[name for name in FIELDS if name != "title"]]
+    assert "title" not in IMPORTED_FIELDS and "note" not in IMPORTED_FIELDS and "arxiv" in IMPORTED_FIELDS
+    text = cli.skeleton("A Paper", dt.date(2025, 1, 2))
+    offered = [name for name, spec in FIELDS.items() if spec.example]
+    assert [line.split(":")[0].removeprefix("# ") for line in text.splitlines()
+            if line.startswith("# ") and not line.startswith("# -")] == offered
