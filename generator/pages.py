@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .site import Site, all_results, node_results
 
@@ -80,13 +80,6 @@ def served_dir(uri: str) -> str:
     return uri.removesuffix(".md")
 
 
-def root_from(uri: str) -> str:
-    """The relative URL of the site's root from the page `uri` is served as: `../../` for
-    `hardware/a100.md`. For raw HTML, which MkDocs does not rewrite."""
-    folder = served_dir(uri)
-    return "../" * (folder.count("/") + 1) if folder else "./"
-
-
 def pager_numbers(number: int, count: int, around: int = PAGER_AROUND) -> list[int | None]:
     """The page numbers a pager shows: the first, the last and `around` on each side of
     `number`; None where numbers are left out (a gap of one number is shown as the number)."""
@@ -102,28 +95,27 @@ def pager_numbers(number: int, count: int, around: int = PAGER_AROUND) -> list[i
 
 
 def pager(page: Page, href: Callable[[str], str], label: str = "Pages") -> Markup:
-    """Previous, numbered and next links to the listing's other pages, as Markdown in a <nav>
+    """Previous, numbered and next links to the listing's other pages, as an HTML <nav>
     (empty for a listing of one page). `href(uri)` is a page's relative link from this one;
     `label` names the navigation landmark, unique on the page."""
     if page.count == 1:
         return Markup("")
 
     def item(text: str, number: int, attrs: str) -> str:
-        return f"- [{text}]({href(page_uri(page.first_uri, number))}){{ {attrs} }}"
+        return f'<li><a {attrs} href="{escape(href(page_uri(page.first_uri, number)))}">{text}</a></li>'
 
     items = []
     if page.number > 1:
         items.append(item("Previous", page.number - 1, 'rel="prev" aria-label="Previous page"'))
     for number in pager_numbers(page.number, page.count):
         if number is None:
-            items.append('- <span class="pager-gap">…</span>')
+            items.append('<li><span class="pager-gap">…</span></li>')
         else:
             current = ' aria-current="page"' if number == page.number else ""
             items.append(item(str(number), number, f'aria-label="Page {number}"{current}'))
     if page.number < page.count:
         items.append(item("Next", page.number + 1, 'rel="next" aria-label="Next page"'))
-    lines = [f'<nav class="pager" aria-label="{label}" markdown>', "", *items, "", "</nav>", ""]
-    return Markup("\n".join(lines))
+    return Markup("\n".join([f'<nav class="pager" aria-label="{escape(label)}">', "<ul>", *items, "</ul>", "</nav>"]))
 
 
 def year_anchor(year: int | None) -> str:

@@ -1,25 +1,25 @@
-"""Site -> `{src uri: markdown}`, through the Jinja2 templates in site_templates/.
+"""Site -> `{src uri: Markdown}`, through the Jinja2 templates in site_templates/.
 
-Escaping is the default, not a habit: every `{{ ... }}` goes through
-`escape_markdown`, which turns characters that HTML or Markdown would act on
-into character references, so text from content always shows as text. Only
-markup built here (links, front matter) is marked safe with `Markup`.
+A generated page is Markdown only where MkDocs needs it (front matter, and the
+section headings that make the table of contents); its body is HTML, which
+Python-Markdown passes through untouched. Jinja2 escapes every text from content
+once, as HTML (autoescaping); markup built here is marked safe with `Markup`.
+Links in raw HTML are not rewritten by MkDocs, so they are written as the
+served pages' relative URLs (`url_between`).
 """
 
 from __future__ import annotations
 
 import html
 import json
-import posixpath
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from mkdocs.utils import get_relative_url
 
 from . import exports, links, pages
@@ -29,44 +29,7 @@ from .pages import Page
 from .results import Result
 from .site import Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 
-_MARKDOWN_ACTIVE_CHARS = "\\`*_{}[]()#+!|~^=:$<>&\"'"
-# Each character to its character reference, one `str.replace` each (a C scan of the
-# text, many times faster than `str.translate` to longer strings). "&" and "#" are
-# in the references themselves, so they are replaced first and together.
-_REPLACED_ONE_BY_ONE = tuple((c, f"&#{ord(c)};") for c in _MARKDOWN_ACTIVE_CHARS if c not in "&#")
-_AMPERSAND_OR_HASH = re.compile("[&#]")
-_AMPERSAND_OR_HASH_REFERENCE = {"&": "&#38;", "#": "&#35;"}
-_LINE_START_LIST = re.compile(r"^(\s*)(\d+)\.", re.M)
-_LINE_START_DASH = re.compile(r"^(\s*)-", re.M)
 RECENT_COUNT = 10
-
-
-def escape_markdown(value: Any) -> str:
-    """Text that Markdown and HTML show literally. `Markup` values pass unchanged."""
-    if isinstance(value, Markup):
-        return value
-    if value is None:
-        return ""
-    # A title is escaped on every page that lists it: once per distinct text is enough.
-    return _escape_text(value if type(value) is str else str(value))
-
-
-@lru_cache(maxsize=1 << 16)
-def _escape_text(text: str) -> str:
-    if "&" in text or "#" in text:
-        text = _AMPERSAND_OR_HASH.sub(lambda m: _AMPERSAND_OR_HASH_REFERENCE[m.group()], text)
-    for char, reference in _REPLACED_ONE_BY_ONE:
-        if char in text:
-            text = text.replace(char, reference)
-    # "1." at a line start would begin a list; "-" at a start, a bullet. Most texts are one
-    # line that starts with a letter: nothing to look for.
-    if "\n" not in text and not (text[:1].isspace() or text[:1].isdigit() or text[:1] == "-"):
-        return text
-    if "." in text:
-        text = _LINE_START_LIST.sub(r"\1\2&#46;", text)
-    if "-" in text:
-        text = _LINE_START_DASH.sub(r"\1&#45;", text)
-    return text
 
 
 def safe_href(url: str) -> Markup:
@@ -88,43 +51,60 @@ def topic_uri(topic_id: str) -> str:
     return f"topics/{topic_id}.md"
 
 
-def rows_json_url(page_uri: str) -> str:
-    """The URL of the results' rows (`pages.results_json`) from a page, for its raw HTML."""
-    return pages.root_from(page_uri) + pages.RESULTS_JSON
+def served_url(uri: str) -> str:
+    """The URL a source URI is served at, from the site's root: `papers/x.md` -> `papers/x/`,
+    `index.md` -> ``; a file that is no page (`feed.xml`) keeps its path."""
+    if not uri.endswith(".md"):
+        return uri
+    folder = pages.served_dir(uri)
+    return f"{folder}/" if folder else ""
 
 
-def relative(from_uri: str, to_uri: str) -> str:
-    """The link from the page `from_uri` to the page `to_uri` (both source URIs)."""
-    return get_relative_url(to_uri, from_uri)
+def url_between(from_uri: str, to_uri: str) -> str:
+    """The relative URL of `to_uri` (a source URI, maybe with a #fragment) from the page
+    `from_uri` is served as."""
+    path, hash_mark, fragment = to_uri.partition("#")
+    target = served_url(path)
+    url = get_relative_url(target, served_url(from_uri))
+    if not target or target.endswith("/"):
+        url = url.rstrip("/") + "/"
+    return url + hash_mark + fragment
 
 
-def _relative(from_dir: str, to_uri: str) -> str:
-    """The link to the page `to_uri` from a page in the folder `from_dir`."""
-    return get_relative_url(to_uri, from_dir + "/")
+def anchor(href: str, text: Any, css: str | None = None) -> Markup:
+    """`<a href="href">text</a>`, `text` escaped unless it is Markup already."""
+    attrs = f' class="{css}"' if css else ""
+    return Markup(f'<a{attrs} href="{href}">{escape(text)}</a>')
 
 
 @pass_context
 def link(context, text: Any, to_uri: str, css: str | None = None) -> Markup:
-    """A Markdown link from the page being rendered to another generated page."""
-    return link_from(context["page_dir"], text, to_uri, css)
+    """A link from the page being rendered to another page or file of the site."""
+    return anchor(url_between(context["page_uri"], to_uri), text, css)
+
+
+@pass_context
+def url(context, to_uri: str) -> str:
+    """The relative URL of a page or file of the site from the page being rendered."""
+    return url_between(context["page_uri"], to_uri)
 
 
 @pass_context
 def hardware_link(context, node: Any, css: str | None = None) -> Markup:
     """A link to a hardware node's page, its name as the text."""
-    return link_from(context["page_dir"], node.name, hardware_uri(node.id), css)
+    return anchor(url_between(context["page_uri"], hardware_uri(node.id)), node.name, css)
 
 
 @pass_context
 def topic_link(context, topic: Any, css: str | None = None) -> Markup:
     """A link to a topic's page, its name as the text."""
-    return link_from(context["page_dir"], topic.name, topic_uri(topic.id), css)
+    return anchor(url_between(context["page_uri"], topic_uri(topic.id)), topic.name, css)
 
 
-def link_from(page_dir: str, text: Any, to_uri: str, css: str | None = None) -> Markup:
-    """A Markdown link from a page in the folder `page_dir` to another generated page."""
-    attrs = f"{{ .{css} }}" if css else ""
-    return Markup(f"[{escape_markdown(text)}]({_relative(page_dir, to_uri)}){attrs}")
+def paragraphs(text: Any) -> Markup:
+    """Plain text as HTML paragraphs: a blank line starts a new one, as in Markdown."""
+    return Markup("\n".join(f"<p>{part.strip()}</p>" for part in re.split(r"\n\s*\n", str(escape(text)))
+                            if part.strip()))
 
 
 # What a YAML reader refuses in a stream (and NEL, LS and PS, which it reads as line
@@ -151,24 +131,40 @@ def html_text(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
+# The characters Python-Markdown lets a backslash escape (its ESCAPED_CHARS, less ">",
+# which HTML escaping writes as &gt;).
+_LINE_BREAKS = re.compile(r"[ \t]*[\r\n]+[ \t]*")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+
+
+def markdown_text(value: Any) -> Markup:
+    """Text for the few Markdown headings that hold text from content (their sections feed
+    the table of contents): Markdown's special characters backslash-escaped, then
+    HTML-escaped, so that the heading shows the text as written."""
+    one_line = _LINE_BREAKS.sub(" ", str(value))  # a line break would end the heading
+    return Markup(html.escape(_MARKDOWN_SPECIAL.sub(r"\\\1", one_line), quote=False))
+
+
 def make_environment(templates_dir: Path | str, site: Site) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates_dir)),
         undefined=StrictUndefined,
+        autoescape=True,
         auto_reload=False,  # each build makes its own environment: no template changes under it
-        finalize=escape_markdown,
-        autoescape=False,  # Markdown, not HTML: escaping is `finalize`'s job
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["href"] = safe_href
-    env.filters["md"] = lambda v: Markup(escape_markdown(v))
-    env.filters["html_text"] = html_text
-    env.filters.update(hardware_link=hardware_link, topic_link=topic_link, **site_filters(site))
-    env.globals.update(link=link, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
+    env.filters.update(href=safe_href, html_text=html_text, markdown_text=markdown_text, paragraphs=paragraphs,
+                       hardware_link=hardware_link, topic_link=topic_link, **site_filters(site))
+    env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
     return env
+
+
+def rows_json_url(page_uri: str) -> str:
+    """The URL of the results' rows (`pages.results_json`) from a page."""
+    return url_between(page_uri, pages.RESULTS_JSON)
 
 
 def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
@@ -180,31 +176,32 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
     @pass_context
     def paper_link(context, paper: Paper) -> Markup:
         """A link to `paper`'s page, its title as the text."""
-        return link_from(context["page_dir"], paper.title, paper_uri(paper.slug))
+        return anchor(url_between(context["page_uri"], paper_uri(paper.slug)), paper.title)
 
-    def hardware_names(slug: str, under: str | None = None) -> Markup:
+    def hardware_names(slug: str, under: str | None = None) -> str:
         """The hardware a paper is about, by name, comma separated; with `under`, only that
         node and what is below it."""
         ids = site.facts[slug].hardware
         if under is not None:
             ids = [i for i in ids if i == under or under in (n.id for n in site.hardware.ancestors(i))]
-        return Markup(", ".join(escape_markdown(nodes[i].name) for i in ids))
+        return ", ".join(nodes[i].name for i in ids)
 
-    def topic_names(slug: str) -> Markup:
+    def topic_names(slug: str) -> str:
         """The topics of a paper, by name, comma separated."""
-        return Markup(", ".join(escape_markdown(topics[i].name) for i in site.facts[slug].topics))
+        return ", ".join(topics[i].name for i in site.facts[slug].topics)
 
-    def result_row(result: Result, page_dir: str, paper: Paper | None = None) -> Markup:
-        """One row of a results table (`_results.md.j2`) on a page in `page_dir`: value, kind,
+    def result_row(result: Result, page_uri: str, paper: Paper | None = None) -> Markup:
+        """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, kind,
         baseline, device[, paper]."""
-        cells = [escape_markdown(result.shown), escape_markdown(result.kind), escape_markdown(result.baseline or "")]
         if result.device and site.node_papers.get(result.device):
-            cells.append(link_from(page_dir, nodes[result.device].name, hardware_uri(result.device)))
+            device = anchor(url_between(page_uri, hardware_uri(result.device)), nodes[result.device].name)
         else:
-            cells.append(escape_markdown(nodes[result.device].name) if result.device in nodes else "")
+            device = escape(nodes[result.device].name if result.device in nodes else "")
+        cells = [f'<td style="text-align: right;">{escape(result.shown)}</td>', f"<td>{escape(result.kind)}</td>",
+                 f"<td>{escape(result.baseline or '')}</td>", f"<td>{device}</td>"]
         if paper is not None:
-            cells.append(link_from(page_dir, paper.title, paper_uri(paper.slug)))
-        return Markup("| " + " | ".join(cells) + " |")
+            cells.append(f"<td>{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>")
+        return Markup("<tr>" + "".join(cells) + "</tr>")
 
     return dict(paper_link=paper_link, hardware_names=hardware_names, topic_names=topic_names,
                 result_row=result_row)
@@ -223,9 +220,7 @@ class Templates:
     page_size: int
 
     def render(self, template: str, page_uri: str, **context: Any) -> str:
-        # `page_dir`: links are relative to the page's folder, worked out once per page.
-        return self.env.get_template(template).render(page_uri=page_uri, page_dir=posixpath.dirname(page_uri),
-                                                      site=self.site, **context)
+        return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
 
     def listing(self, template: str, first_uri: str, total: int, **context: Any) -> list[tuple[str, str]]:
         """The pages of a listing of `total` rows: each gets `page` (a `pages.Page`: its
@@ -233,14 +228,12 @@ class Templates:
         the others."""
         out = []
         for page in pages.split(first_uri, total, self.page_size):
-            page_dir = posixpath.dirname(page.uri)
-            out.append((page.uri, self.render(template, page.uri, page=page, pager=_pager(page, page_dir),
-                                              **context)))
+            out.append((page.uri, self.render(template, page.uri, page=page, pager=_pager(page), **context)))
         return out
 
 
-def _pager(page: Page, page_dir: str) -> Any:
-    return lambda label="Pages": pages.pager(page, lambda uri: _relative(page_dir, uri), label)
+def _pager(page: Page) -> Any:
+    return lambda label="Pages": pages.pager(page, lambda uri: url_between(page.uri, uri), label)
 
 
 def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str]]:
@@ -353,17 +346,17 @@ INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, p
 
 
 def abstract_with_links(paper: Paper, mentions: tuple[links.Mention, ...], page_uri: str) -> Markup:
-    """The abstract, escaped, with each name of another listed paper linked to it."""
+    """The abstract as HTML paragraphs, with each name of another listed paper linked to it."""
     out, at = [], 0
     for mention in sorted(mentions, key=lambda m: (m.start, m.end, m.target)):
         if mention.start < at:
             continue
-        out.append(escape_markdown(paper.abstract[at:mention.start]))
-        out.append(f"[{escape_markdown(paper.abstract[mention.start:mention.end])}]"
-                   f"({relative(page_uri, paper_uri(mention.target))})")
+        out.append(escape(paper.abstract[at:mention.start]))
+        out.append(anchor(url_between(page_uri, paper_uri(mention.target)), paper.abstract[mention.start:mention.end]))
         at = mention.end
-    out.append(escape_markdown(paper.abstract[at:]))
-    return Markup("".join(out))
+    out.append(escape(paper.abstract[at:]))
+    return Markup("\n".join(f"<p>{part.strip()}</p>" for part in re.split(r"\n\s*\n", "".join(out))
+                            if part.strip()))
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None) -> dict[str, str]:

@@ -21,6 +21,7 @@ from generator.check import collect
 from generator.model import Paper
 from generator.render import render_pages
 from generator.site import derive_site, device_spans, load_site, papers_by_year
+from test_render import html_links, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -142,14 +143,17 @@ def test_every_paper_page_cites_its_bibtex_file(site, files):
         assert f'href="../../bib/{paper.slug}.bib"' in pages[f"papers/{paper.slug}.md"]
         assert f"bib/{paper.slug}.bib" in files
     home = pages["index.md"]
+    linked = {resolve("index.md", href, {*pages, *files}) for href, _ in html_links(home)}
     for target in ("papers.json", "feed.xml", "papers.bib", "filter/index.md", "timeline/index.md", "data.md"):
-        assert f"]({target})" in home, target
+        assert target in linked, target
+    for href in ("papers.json", "feed.xml", "papers.bib", "filter/", "timeline/", "data/"):
+        assert f'<a href="{href}">' in home, href
 
 
 def test_data_page_documents_every_field(site):
     page = render_pages(site, ROOT / "site_templates")["data.md"]
     for name in exports.PAPER_FIELDS:
-        assert f"<code>{name.replace('_', '&#95;')}</code>" in page
+        assert f"<tr><td><code>{name}</code></td>" in page
 
 
 @pytest.mark.parametrize("device", ["a100", "h100", "rtx-4090"])
@@ -159,16 +163,18 @@ def test_timeline_device_span_covers_its_papers_years(site, device):
     assert spans[device] == (min(years), max(years), len(site.node_papers[device]))
     page = render_pages(site, ROOT / "site_templates")["timeline/index.md"]
     name = site.hardware.nodes[device].name
-    row = next(line for line in page.splitlines() if f"[{name}](" in line and line.startswith("|"))
-    assert f"| {min(years)} | {max(years)} | {len(site.node_papers[device])} |" in row
+    row = next(line for line in page.splitlines() if f'<a href="../hardware/{device}/">{name}</a>' in line)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+    assert cells[2:] == [str(min(years)), str(max(years)), str(len(site.node_papers[device]))]
 
 
 def test_timeline_links_each_year_to_its_papers_and_spans_every_device(site):
     """The timeline counts; the papers of a year are on years/ (the timeline stays small at any size)."""
     page = render_pages(site, ROOT / "site_templates")["timeline/index.md"]
     for year, listed in papers_by_year(site.papers).items():
-        assert f"[{year or 'Undated'}](../years/index.md#year-{year or 'undated'}) | {len(listed)} |" in page
-    assert "../papers/" not in page
+        assert (f'<tr><td><a href="../years/#year-{year or "undated"}">{year or "Undated"}</a></td>'
+                f'<td style="text-align: right;">{len(listed)}</td></tr>') in page
+    assert "papers/" not in page
     assert len(device_spans(site)) == sum(
         1 for n in site.hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id))
 

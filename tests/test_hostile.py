@@ -86,3 +86,19 @@ def test_links_are_only_the_http_urls_of_the_front_matter(built):
     assert "[click](javascript:alert(14))" in text  # shown, not linked
 
 
+
+
+def test_a_hostile_vendor_name_shows_as_text_in_its_markdown_heading(built):
+    """The hardware index's vendor headings are Markdown (for the table of contents): the name
+    is the heading's text and its link's text, with no element made of it."""
+    name = "NVIDIA <script>alert(36)</script> **bold** _it_ `code` [x](javascript:alert(37)) {: onclick=alert(38) } #1 \\ & <b>b</b>"
+    page = BeautifulSoup((built / "hardware" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    article = page.find("article")
+    (heading,) = [h for h in article.find_all("h2") if "alert(36)" in h.get_text()]
+    (link, permalink) = heading.find_all(True)
+    assert link.name == "a" and link["href"] == "nvidia/" and link.get_text() == name
+    assert permalink.name == "a" and "headerlink" in permalink["class"]
+    assert heading.get_text().removesuffix("¶") == f"{name} (1)"
+    assert heading.attrs.keys() == {"id"}
+    vendor = BeautifulSoup((built / "hardware" / "nvidia" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert vendor.find("article").find("h1").get_text().removesuffix("¶") == name

@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import os
 import posixpath
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import markdown
 import pytest
+import yaml
+from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from markupsafe import Markup
 from mkdocs.utils.meta import get_data
 
-from generator.pages import page_uri, pager_numbers, results_json, root_from, served_dir
+from generator.pages import page_uri, pager_numbers, results_json, served_dir
+from generator.check import collect
+from generator.matching import Hardware, Topics
 from generator.pipeline import generate
-from generator.render import escape_markdown, front_matter, render_pages, safe_href
-from generator.site import all_results, node_results
+from generator.render import front_matter, markdown_text, render_pages, safe_href, url_between
+from generator.site import all_results, derive_site, node_results
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -40,6 +46,67 @@ def small_site(small_generated):
 @pytest.fixture(scope="module")
 def small_pages(small_generated):
     return small_generated.pages
+
+
+# ---------------------------------------------------------------------------- links, as served
+#
+# A generated page's links are raw HTML, which MkDocs does not rewrite: each is the relative
+# URL of the target as served (directory URLs), from the URL its own page is served at.
+
+
+def served_path(uri: str) -> str:
+    """Where a source URI is served, from the site's root: `x/y.md` at `x/y/`, `x/index.md`
+    at `x/`, `index.md` at `` (the root); a file that is no page keeps its path."""
+    if not uri.endswith(".md"):
+        return uri
+    if uri == "index.md" or uri.endswith("/index.md"):
+        return uri.removesuffix("index.md")
+    return uri.removesuffix(".md") + "/"
+
+
+def served_target(from_uri: str, href: str) -> str:
+    """The path from the site's root that `href`, on the page `from_uri`, leads to ('' is the
+    root; a folder ends with '/'). Fails for a link that leaves the site."""
+    path = urlsplit(href).path
+    base = "/site/" + served_path(from_uri)
+    joined = posixpath.normpath(posixpath.join(base, path)) if path else base.rstrip("/")
+    assert joined == "/site" or joined.startswith("/site/"), f"{href!r} on {from_uri} leaves the site"
+    target = joined.removeprefix("/site").lstrip("/")
+    folder = not path or path.endswith("/") or posixpath.basename(path) in (".", "..")
+    return target + "/" if folder and target else target
+
+
+def source_of(served: str, known) -> str | None:
+    """The source URI (or file) of `known` served at `served`, None if there is none."""
+    if served == "":
+        candidates = ["index.md"]
+    elif served.endswith("/"):
+        candidates = [served + "index.md", served[:-1] + ".md"]
+    else:
+        candidates = [served]
+    found = [c for c in candidates if c in known]
+    assert len(found) <= 1, found
+    return found[0] if found else None
+
+
+def resolve(from_uri: str, href: str, known) -> str | None:
+    """The page or file of `known` that `href` on the page `from_uri` leads to (fragment dropped)."""
+    return source_of(served_target(from_uri, href), known)
+
+
+HREF = re.compile(r'<a\b[^>]*?\shref="([^"]*)"[^>]*>(.*?)</a>', re.S)
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def html_links(page: str) -> list[tuple[str, str]]:
+    """(href, text) of each <a> of a generated page, hrefs HTML-unescaped, external ones left out."""
+    return [(html.unescape(href), text) for href, text in HREF.findall(page)
+            if not urlsplit(html.unescape(href)).scheme and not href.startswith("#")]
+
+
+def linked(pages_: dict[str, str], uri: str) -> set[str]:
+    """The pages and files that the page `uri` links to."""
+    return {resolve(uri, href, pages_) for href, _ in html_links(pages_[uri])}
 
 
 def test_every_page_kind_is_rendered(small_pages):
@@ -89,14 +156,16 @@ def test_device_page_shows_the_sentence_naming_the_device(small_pages):
 
 def test_architecture_and_vendor_pages_roll_up_their_devices(small_pages):
     for uri in ("hardware/ada-lovelace.md", "hardware/nvidia.md"):
-        assert "../papers/adding-nvme-ssds-to-enable.md" in small_pages[uri]
-    assert "../papers/snapkv.md" not in small_pages["hardware/ada-lovelace.md"]
+        assert "papers/adding-nvme-ssds-to-enable.md" in linked(small_pages, uri)
+        assert '<a href="../../papers/adding-nvme-ssds-to-enable/">' in small_pages[uri]
+    assert "papers/snapkv.md" not in linked(small_pages, "hardware/ada-lovelace.md")
+    assert "papers/snapkv.md" in linked(small_pages, "hardware/nvidia.md")
 
 
 def test_curator_added_hardware_is_listed_without_a_sentence(small_pages):
     page = small_pages["hardware/mi300x.md"]
-    assert "../papers/adding-nvme-ssds-to-enable.md" in page
-    assert "Added by a curator." in page
+    assert "papers/adding-nvme-ssds-to-enable.md" in linked(small_pages, "hardware/mi300x.md")
+    assert "<p><small>Added by a curator.</small></p>" in page and "<blockquote>" not in page
 
 
 def test_curator_removed_topic_is_not_shown(small_site):
@@ -106,10 +175,14 @@ def test_curator_removed_topic_is_not_shown(small_site):
 
 def test_a_name_in_an_abstract_links_both_ways(small_pages):
     fuyou = small_pages["papers/adding-nvme-ssds-to-enable.md"]
-    assert "[ZeRO-Infinity](zero-infinity.md)" in fuyou
+    abstract = fuyou.split("## Abstract", 1)[1].split("\n## ", 1)[0]
+    assert '<a href="../zero-infinity/">ZeRO-Infinity</a>' in abstract
+    assert [resolve("papers/adding-nvme-ssds-to-enable.md", href, small_pages) for href, _ in html_links(abstract)] == [
+        "papers/zero-infinity.md", "papers/zero-infinity.md"]
     zero = small_pages["papers/zero-infinity.md"]
     mentioned_by = zero.split("## Mentioned by", 1)[1]
-    assert "(adding-nvme-ssds-to-enable.md)" in mentioned_by
+    assert {resolve("papers/zero-infinity.md", href, small_pages) for href, _ in html_links(mentioned_by)} == {
+        "papers/adding-nvme-ssds-to-enable.md"}
 
 
 def test_related_papers_give_their_reason(small_pages):
@@ -117,34 +190,171 @@ def test_related_papers_give_their_reason(small_pages):
     assert "similar text" in related
 
 
-@pytest.mark.parametrize(
-    ("text", "forbidden"),
-    [
-        ("<script>alert(1)</script>", "<script"),
-        ("<img src=x onerror=alert(1)>", "<img"),
-        ("[click](javascript:alert(1))", "](javascript"),
-        ("**bold** _it_ `code`", "**"),
-        ("{: onclick=alert(1) }", "{:"),
-    ],
-)
-def test_text_from_content_cannot_become_markup(text, forbidden):
-    assert forbidden not in escape_markdown(text)
+# ---------------------------------------------------------------------------- text from content
+#
+# Pages are HTML but for a few Markdown headings: text from content must come out of
+# Python-Markdown (with mkdocs.yml's extensions) as the same text, and never as markup.
 
 
-MARKDOWN_ACTIVE = "\\`*_{}[]()#+!|~^=:$<>&\"'"
+def mkdocs_markdown_config() -> dict:
+    """`markdown.markdown` keyword arguments for the extensions mkdocs.yml names."""
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    extensions, configs = [], {}
+    for entry in config["markdown_extensions"]:
+        name, options = next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+        extensions.append(name)
+        if options:
+            configs[name] = options
+    return {"extensions": extensions, "extension_configs": configs}
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(MARKDOWN_ACTIVE + "ab1. -\n&#;é")))
-def test_every_active_character_becomes_its_character_reference(text):
-    """Each active character is replaced by its own reference, once: "&" and "#" in the
-    references themselves are never replaced again."""
-    reference = {ord(c): f"&#{ord(c)};" for c in MARKDOWN_ACTIVE}
-    expected = text.translate(reference)
-    expected = re.sub(r"^(\s*)(\d+)\.", r"\1\2&#46;", expected, flags=re.M)
-    expected = re.sub(r"^(\s*)-", r"\1&#45;", expected, flags=re.M)
-    assert escape_markdown(text) == expected
-    assert html.unescape(escape_markdown(text)) == text
+MARKDOWN_CONFIG = mkdocs_markdown_config()
+
+
+def test_the_markdown_extensions_are_those_the_escaping_is_tested_with():
+    """Python-Markdown's extensions decide what text can become; these tests convert with them."""
+    assert MARKDOWN_CONFIG == {"extensions": ["attr_list", "toc"], "extension_configs": {"toc": {"permalink": True}}}
+
+
+def to_html(page: str) -> str:
+    """A generated page's body as Python-Markdown makes it into HTML with the site's extensions."""
+    return markdown.markdown(get_data(page)[0], **MARKDOWN_CONFIG)
+
+
+def structure(page_html: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each element of a piece of HTML, in order: its name and the names of its attributes."""
+    return [(el.name, tuple(sorted(el.attrs))) for el in BeautifulSoup(page_html, "html.parser").find_all(True)]
+
+
+def shown_text(page_html: str) -> str:
+    return " ".join(BeautifulSoup(page_html, "html.parser").get_text(" ").split())
+
+
+def shows(page_html: str, text: str) -> bool:
+    """Whether every line of `text` is shown, as written (white space aside), in the HTML."""
+    page = shown_text(page_html)
+    return all(" ".join(line.split()) in page for line in text.splitlines() if line.strip())
+
+
+# What text from content must not become: elements, script URLs, event handlers, emphasis
+# and code, attribute lists; with character references that a careless unescape would
+# turn into markup.
+HOSTILE_LINE = ('<script>alert(1)</script> <img src=x onerror=alert(2)> [clickQ7](javascript:alert(3)) '
+                '**boldQ7** _italicQ7_ `codeQ7` {: onclick=alert(4) } &lt;b&gt;refQ7&#60;/b&#62; <b>bQ7</b> & "q" \'a\'')
+HOSTILE_LINES = (HOSTILE_LINE + "\n# A headingQ7 {: onclick=alert(5) }\n\n- an itemQ7 {onclick=alert(6)}\n"
+                 "1. a numberQ7\n\n    indented as codeQ7\n<div markdown=\"1\" onclick=\"alert(7)\">*in a divQ7*</div>\n"
+                 "![imageQ7](x\" onerror=\"alert(8))\n[ref]: javascript:alert(9)\nA [linkQ7][ref].\nTextQ7\n===")
+SCRIPT_URL = re.compile(r"^\s*(javascript|data|vbscript):", re.I)
+PLAIN_LINE = "Plain words in place of the others"
+# Plain words in the lines of HOSTILE_LINES, blank lines kept: the same paragraphs.
+PLAIN_LINES = "\n".join(f"{PLAIN_LINE} {i}" if line.strip() else "" for i, line in enumerate(HOSTILE_LINES.split("\n")))
+
+
+def replace_node(hardware: Hardware, node_id: str, changes) -> Hardware:
+    return Hardware([dataclasses.replace(n, **changes(n)) if n.id == node_id else n
+                     for n in hardware.nodes.values()], hardware.ignore)
+
+
+def small_site_with(field: str, line: str, lines: str):
+    """The small site with `field` of the Fuyou paper (or of a hardware node or a topic) holding
+    the text (`lines` where a text may hold line breaks)."""
+    checked = collect(SMALL)
+    papers, hardware, topics = checked.papers, checked.hardware, checked.topics
+    fuyou = next(p for p in papers if p.slug == "adding-nvme-ssds-to-enable")
+    if field == "title":
+        fuyou.title += " " + line
+    elif field == "abstract":
+        fuyou.abstract += "\n\n" + lines
+    elif field == "authors":
+        fuyou.authors = ["Ann Lee", line]
+    elif field == "venue":
+        fuyou.venue = line
+    elif field == "note":
+        fuyou.note = lines
+    elif field == "result baseline":
+        fuyou.results = [{"value": 2.5, "unit": "×", "kind": "speedup", "baseline": line, "device": "a100"}]
+    elif field.startswith("name of "):
+        node_id = field.removeprefix("name of ")
+        hardware = replace_node(hardware, node_id, lambda n: {"name": f"{n.name} {line}"})
+    elif field == "description of a100":
+        hardware = replace_node(hardware, "a100", lambda n: {"description": lines})
+    elif field == "topic name":
+        topics = Topics([dataclasses.replace(t, name=f"{t.name} {line}") if t.id == "offloading" else t
+                         for t in topics.topics.values()])
+    elif field == "topic description":
+        topics = Topics([dataclasses.replace(t, description=lines) if t.id == "offloading" else t
+                         for t in topics.topics.values()])
+    else:
+        raise AssertionError(field)
+    return derive_site(papers, hardware, topics)
+
+
+HOSTILE_FIELDS = ["title", "abstract", "authors", "venue", "note", "result baseline", "name of nvidia",
+                  "name of ada-lovelace", "name of rtx-4090", "description of a100", "topic name", "topic description"]
+
+
+@pytest.mark.parametrize("field", HOSTILE_FIELDS)
+def test_text_from_content_shows_as_text_and_never_becomes_markup(field):
+    """Each page, converted by Python-Markdown, has the same elements and attributes as with
+    plain words in the field, and shows the hostile text where it shows the plain words."""
+    hostile = {uri: to_html(page) for uri, page in
+               render_pages(small_site_with(field, HOSTILE_LINE, HOSTILE_LINES), TEMPLATES).items()}
+    plain = {uri: to_html(page) for uri, page in
+             render_pages(small_site_with(field, PLAIN_LINE, PLAIN_LINES), TEMPLATES).items()}
+    assert set(hostile) == set(plain)
+    for uri in hostile:
+        assert structure(hostile[uri]) == structure(plain[uri]), uri
+        soup = BeautifulSoup(hostile[uri], "html.parser")
+        made = soup.find_all(["script", "img", "iframe", "svg", "b", "strong", "em", "code", "pre"])
+        assert not [str(el) for el in made if re.search("alert|Q7", el.get_text())], uri
+        for element in soup.find_all(True):
+            assert not [a for a in element.attrs if a.lower().startswith("on")], (uri, str(element)[:200])
+            for name in ("href", "src"):
+                assert not SCRIPT_URL.match(element.get(name, "")), (uri, str(element)[:200])
+    showing = sorted(uri for uri in hostile if shows(hostile[uri], HOSTILE_LINES if field in (
+        "abstract", "note", "description of a100", "topic description") else HOSTILE_LINE))
+    assert showing and showing == sorted(uri for uri in plain if PLAIN_LINE in shown_text(plain[uri]))
+
+
+def test_text_from_content_is_escaped_once():
+    """Text in the generator's own markup (a link's text) is escaped once, as in a text of its own."""
+    pages_ = render_pages(small_site_with("title", "& <i>", "& <i>"), TEMPLATES)
+    title = "Adding NVMe SSDs to Enable and Accelerate 100B Model Fine-tuning on a Single GPU &amp; &lt;i&gt;"
+    assert f"<h1>{title}</h1>" in pages_["papers/adding-nvme-ssds-to-enable.md"]
+    assert f'<a href="../adding-nvme-ssds-to-enable/">{title}</a>' in pages_["papers/snapkv.md"]
+    assert "&amp;amp;" not in "".join(pages_.values())
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.one_of(st.sampled_from("\\`*_{}[]()#+-.!|~^=:$<>&\"' 1aé"),
+                         st.characters(exclude_categories=("Cs", "Cc"))), min_size=1)
+       .filter(lambda t: t.strip() == t != "" and not re.search("[\n\r\x85\u2028\u2029]", t)))
+def test_a_heading_of_markdown_text_shows_exactly_the_text(text):
+    """`markdown_text` in a `## ` heading (the hardware index's vendor headings, as a link or
+    not) makes the heading, its link and its permalink, and shows the text as written. (A
+    heading is one line; Python-Markdown strips the white space around its text and expands
+    tabs, white space that HTML shows as one space anyway: Cc, tabs among them, is left out.)"""
+    for source, elements in ((f"## {markdown_text(text)}", ["h2", "a"]),
+                             (f"## [{markdown_text(text)}](nvidia.md) (3)", ["h2", "a", "a"])):
+        out = markdown.markdown(source, **MARKDOWN_CONFIG)
+        assert re.findall(r"<(\w+)", out) == elements, (source, out)
+        inner = re.fullmatch(r'<h2 id="[^"<>]*">(.*)<a class="headerlink" href="#[^"<>]*" title="Permanent link">(?:¶|&para;)</a></h2>',
+                             out, re.S)
+        assert inner, out
+        shown = html.unescape(re.sub(r"<[^>]*>", "", inner.group(1)))
+        assert shown == (text if elements == ["h2", "a"] else f"{text} (3)"), (source, out)
+
+
+@pytest.mark.parametrize("name", ["A\nB\n===\nC", "A\n\n    x", "A\n- b", "A\r\n# B"])
+def test_a_name_with_line_breaks_stays_one_heading(name):
+    """A hardware name may hold line breaks (YAML allows them): the heading shows it on one line."""
+    out = markdown.markdown(f"## [{markdown_text(name)}](nvidia.md) (3)", **MARKDOWN_CONFIG)
+    assert re.findall(r"<(\w+)", out) == ["h2", "a", "a"], out
+    assert html.unescape(re.sub(r"<[^>]*>", "", out)).removesuffix("¶") == " ".join(name.split()) + " (3)"
 
 
 @settings(max_examples=500, deadline=None)
@@ -156,10 +366,6 @@ def test_front_matter_reads_back_as_the_same_values(title, tags):
     assert "\n" not in written
     _, read = get_data(f"---\n{written}\n---\n\n# Body\n")
     assert read == meta
-
-
-def test_markup_built_by_the_generator_passes_unchanged():
-    assert escape_markdown(Markup("[a](b.md)")) == "[a](b.md)"
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "data:text/html,x", "ftp://x.org/a"])
@@ -178,32 +384,37 @@ def test_pages_above_a_device_name_each_papers_devices_under_them(small_pages):
     amd = small_pages["hardware/amd.md"].split("## Papers", 1)[1]
     assert "<small>GeForce RTX 4090</small>" in ada and "MI300X" not in ada
     assert "<small>AMD Instinct MI300X</small>" in amd and "4090" not in amd
-    assert "> " not in ada  # the sentence is quoted on the device page only
-    assert "> Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in small_pages["hardware/rtx-4090.md"]
+    assert "<blockquote>" not in ada  # the sentence is quoted on the device page only
+    assert "<blockquote><p>Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in small_pages["hardware/rtx-4090.md"]
 
 
 # ---------------------------------------------------------------------------- pagination
 
 
 @pytest.fixture(scope="module")
-def paged(small_site):
-    """The small site's pages with one row a listing page: every listing with more is split."""
-    return render_pages(small_site, TEMPLATES, page_size=1)
+def paged_generated():
+    """The small site with one row a listing page: every listing with more is split."""
+    return generate(SMALL, TEMPLATES, page_size=1)
 
 
-def meta_of(markdown: str) -> dict:
-    return get_data(markdown)[1]
+@pytest.fixture(scope="module")
+def paged(paged_generated):
+    return paged_generated.pages
 
 
-def resolve(from_uri: str, href: str) -> str:
-    return posixpath.normpath(posixpath.join(posixpath.dirname(from_uri), href.partition("#")[0]))
+def meta_of(page: str) -> dict:
+    return get_data(page)[1]
 
 
-def pager_links(markdown: str) -> list[tuple[str, str, str]]:
+def pager_links(page: str) -> list[tuple[str, str, str]]:
     """(text, href, attributes) of each link in the page's pagers."""
     found = []
-    for nav in re.findall(r'<nav class="pager".*?</nav>', markdown, re.S):
-        found += re.findall(r"^- \[([^\]]*)\]\(([^)]*)\)\{ ([^}]*) \}$", nav, re.M)
+    for nav in re.findall(r'<nav class="pager" aria-label="[^"]*">\n<ul>\n.*?\n</ul>\n</nav>', page, re.S):
+        for item in nav.splitlines()[2:-2]:
+            link = re.fullmatch(r'<li><a (.*?) href="([^"]*)">([^<]*)</a></li>', item)
+            assert link or item == '<li><span class="pager-gap">…</span></li>', item
+            if link:
+                found.append((link[3], html.unescape(link[2]), link[1]))
     return found
 
 
@@ -213,8 +424,65 @@ def test_page_urls_keep_page_one_and_put_the_others_under_page():
     assert page_uri("hardware/a100.md", 12) == "hardware/a100/page/12.md"
     assert page_uri("topics/kv-cache.md", 3) == "topics/kv-cache/page/3.md"
     assert served_dir("hardware/a100.md") == "hardware/a100" and served_dir("papers/index.md") == "papers"
-    assert root_from("hardware/a100.md") == "../../" and root_from("results/page/3.md") == "../../../"
-    assert root_from("results/index.md") == "../"
+
+
+@pytest.mark.parametrize(("from_uri", "to_uri", "url"), [
+    ("hardware/a100.md", "index.md", "../../"),
+    ("results/page/3.md", "index.md", "../../../"),
+    ("results/index.md", "index.md", "../"),
+    ("index.md", "index.md", "./"),
+    ("papers/snapkv.md", "papers/snapkv.md", "./"),
+    ("papers/snapkv.md", "hardware/a100.md", "../../hardware/a100/"),
+    ("papers/snapkv.md", "papers/zero-infinity.md", "../zero-infinity/"),
+    ("papers/index.md", "papers/snapkv.md", "snapkv/"),
+    ("papers/page/2.md", "papers/index.md", "../../"),
+    ("hardware/index.md", "hardware/a100.md", "a100/"),
+    ("hardware/a100/page/2.md", "hardware/a100.md", "../../"),
+    ("index.md", "years/index.md#year-2024", "years/#year-2024"),
+    ("timeline/index.md", "years/page/3.md#year-2021", "../years/page/3/#year-2021"),
+    ("index.md", "feed.xml", "feed.xml"),
+    ("data.md", "papers.json", "../papers.json"),
+    ("papers/snapkv.md", "bib/snapkv.bib", "../../bib/snapkv.bib"),
+    ("results/index.md", "results/rows.json", "rows.json"),
+])
+def test_links_are_the_served_urls_relative_to_the_served_page(from_uri, to_uri, url):
+    """Raw HTML is not rewritten by MkDocs: a link is the URL its target is served at,
+    relative to the URL of the page it is on (a page `x/y.md` is served at `x/y/`)."""
+    assert url_between(from_uri, to_uri) == url
+    path, _, fragment = to_uri.partition("#")
+    assert resolve(from_uri, url, {path}) == path and urlsplit(url).fragment == fragment
+
+
+def test_every_link_of_every_page_leads_to_a_page_or_file_of_the_site(paged_generated, small_generated):
+    """Each href of the generated HTML, resolved as the browser does from the page's served URL,
+    is a generated page or file; a fragment names an anchor of its page. The few Markdown
+    links (hardware index headings) are source URIs, which MkDocs rewrites."""
+    for generated in (small_generated, paged_generated):
+        known = {**generated.pages, **generated.files}
+        assert set(known) >= {"papers.json", "feed.xml", "papers.bib", "bib/snapkv.bib", "filter/facets.json"}
+        for uri, page in generated.pages.items():
+            hrefs = html_links(page)
+            assert hrefs, uri  # every page links somewhere
+            for href, _ in hrefs:
+                target = resolve(uri, href, known)
+                assert target is not None, (uri, href)
+                fragment = urlsplit(href).fragment
+                if fragment:
+                    assert "{ #%s }" % fragment in known[target], (uri, href)
+            for line in page.splitlines():
+                if line.startswith("#"):
+                    for href in MARKDOWN_LINK.findall(line):
+                        target = posixpath.normpath(posixpath.join(posixpath.dirname(uri), href))
+                        assert target in generated.pages, (uri, href)
+            for url in re.findall(r'data-(?:rows|facets)="([^"]*)"', page):
+                assert resolve(uri, url, known) is not None, (uri, url)
+
+
+def test_every_page_url_resolves_back_to_its_page(paged):
+    """`url_between` and the served-URL mapping agree for every pair of pages."""
+    for from_uri in paged:
+        for to_uri in paged:
+            assert resolve(from_uri, url_between(from_uri, to_uri), paged) == to_uri, (from_uri, to_uri)
 
 
 @pytest.mark.parametrize(("number", "count", "expected"), [
@@ -235,12 +503,13 @@ def test_listings_are_split_into_pages_of_the_page_size(paged, small_site):
         "hardware/nvidia/page/2.md", "hardware/nvidia/page/3.md", "topics/offloading/page/2.md",
     }
     # Every paper once, in the site's order, over the pages of All papers.
-    listed = [re.findall(r"^\| \[[^\]]*\]\(([^)]*)\)", paged[uri], re.M)
+    listed = [[resolve(uri, href, paged) for href in re.findall(r'^<tr><td><a href="([^"]*)">', paged[uri], re.M)]
               for uri in ("papers/index.md", "papers/page/2.md", "papers/page/3.md")]
-    assert listed == [["snapkv.md"], ["../adding-nvme-ssds-to-enable.md"], ["../zero-infinity.md"]]
+    assert listed == [["papers/snapkv.md"], ["papers/adding-nvme-ssds-to-enable.md"], ["papers/zero-infinity.md"]]
+    assert '<tr><td><a href="../../zero-infinity/">' in paged["papers/page/3.md"]
     assert [p.slug for p in small_site.papers] == ["snapkv", "adding-nvme-ssds-to-enable", "zero-infinity"]
     assert "# All papers, page 2 of 3" in paged["papers/page/2.md"]
-    assert "# NVIDIA, page 3 of 3" in paged["hardware/nvidia/page/3.md"]
+    assert "<h1>NVIDIA, page 3 of 3</h1>" in paged["hardware/nvidia/page/3.md"]
     assert meta_of(paged["hardware/nvidia/page/3.md"])["title"] == "NVIDIA, page 3 of 3"
 
 
@@ -251,22 +520,22 @@ def test_a_listing_that_fits_on_a_page_has_no_pager(small_pages):
 
 def test_pager_links_previous_numbers_and_next_with_the_current_page_marked(paged):
     assert pager_links(paged["papers/page/2.md"]) == [
-        ("Previous", "../index.md", 'rel="prev" aria-label="Previous page"'),
-        ("1", "../index.md", 'aria-label="Page 1"'),
-        ("2", "2.md", 'aria-label="Page 2" aria-current="page"'),
-        ("3", "3.md", 'aria-label="Page 3"'),
-        ("Next", "3.md", 'rel="next" aria-label="Next page"'),
+        ("Previous", "../../", 'rel="prev" aria-label="Previous page"'),
+        ("1", "../../", 'aria-label="Page 1"'),
+        ("2", "./", 'aria-label="Page 2" aria-current="page"'),
+        ("3", "../3/", 'aria-label="Page 3"'),
+        ("Next", "../3/", 'rel="next" aria-label="Next page"'),
     ]
     first, last = pager_links(paged["papers/index.md"]), pager_links(paged["papers/page/3.md"])
     assert first[0][0] == "1" and 'aria-current="page"' in first[0][2] and first[-1][0] == "Next"
     assert last[0][0] == "Previous" and last[-1][0] == "3" and 'aria-current="page"' in last[-1][2]
-    assert '<nav class="pager" aria-label="Pages" markdown>' in paged["papers/page/2.md"]
+    assert '<nav class="pager" aria-label="Pages">\n<ul>\n<li><a rel="prev"' in paged["papers/page/2.md"]
 
 
 def test_every_pager_link_leads_to_a_page_of_the_same_listing(paged):
-    for uri, markdown in paged.items():
-        for text, href, _ in pager_links(markdown):
-            target = resolve(uri, href)
+    for uri, page in paged.items():
+        for text, href, _ in pager_links(page):
+            target = resolve(uri, href, paged)
             assert target in paged, (uri, href)
             if text.isdigit():
                 assert target == page_uri(paged_first(uri), int(text)), (uri, href)
@@ -288,7 +557,9 @@ def test_hardware_pages_show_papers_first_and_later_pages_only_continue_the_list
     later = paged["hardware/nvidia/page/2.md"]
     assert "## Papers" in later and "## Key results" in later
     assert "3 papers" not in later and "Architectures:" not in later and "Found in abstracts" not in later
-    assert "[NVIDIA](../../nvidia.md)" in later.split("# NVIDIA", 1)[0]  # the breadcrumb leads back to page 1
+    breadcrumb = later.split("<h1>NVIDIA", 1)[0]  # it leads back to page 1
+    assert [(resolve("hardware/nvidia/page/2.md", href, paged), text) for href, text in html_links(breadcrumb)] == [
+        ("hardware/index.md", "Hardware"), ("hardware/nvidia.md", "NVIDIA")]
     # The third page: papers only (NVIDIA has three papers and two results).
     third = paged["hardware/nvidia/page/3.md"]
     assert "## Papers" in third and "## Key results" not in third and 'aria-label="Pages"' in third
@@ -297,13 +568,13 @@ def test_hardware_pages_show_papers_first_and_later_pages_only_continue_the_list
 
 def test_continuation_pages_are_kept_out_of_search_and_hardware_and_topic_pages_are_not(paged, small_pages):
     for pages_ in (paged, small_pages):
-        for uri, markdown in pages_.items():
+        for uri, page in pages_.items():
             if "/page/" in uri:
-                assert meta_of(markdown).get("search") == {"exclude": True}, uri
+                assert meta_of(page).get("search") == {"exclude": True}, uri
             elif uri.startswith(("hardware/", "topics/")) and not uri.endswith("index.md"):
-                assert "search" not in meta_of(markdown), uri
+                assert "search" not in meta_of(page), uri
             elif uri in ("papers/index.md", "results/index.md", "years/index.md"):
-                assert meta_of(markdown)["search"] == {"exclude": True}, uri
+                assert meta_of(page)["search"] == {"exclude": True}, uri
 
 
 def test_years_go_on_over_pages_and_the_home_page_links_where_each_begins(paged):
@@ -311,13 +582,17 @@ def test_years_go_on_over_pages_and_the_home_page_links_where_each_begins(paged)
     assert "## 2024 (continued)" in paged["years/page/2.md"] and "#year-2024" not in paged["years/page/2.md"]
     assert "## 2021 { #year-2021 }" in paged["years/page/3.md"]
     home = paged["index.md"]
-    assert "[2024](years/index.md#year-2024)" in home and "[2021](years/page/3.md#year-2021)" in home
+    assert '<a href="years/#year-2024">2024</a>' in home and '<a href="years/page/3/#year-2021">2021</a>' in home
+    assert resolve("index.md", "years/page/3/#year-2021", paged) == "years/page/3.md"
 
 
 def test_results_split_over_pages_are_sorted_from_one_json_file_of_every_row(paged, small_site):
-    assert 'data-rows="../results/rows.json"' in paged["results/index.md"]
-    assert 'data-rows="../../../results/rows.json"' in paged["results/page/2.md"]
+    assert 'data-rows="rows.json"' in paged["results/index.md"]
+    assert 'data-rows="../../rows.json"' in paged["results/page/2.md"]
     assert 'data-rows="../../results/rows.json" data-node="nvidia"' in paged["hardware/nvidia.md"]
+    for uri in ("results/index.md", "results/page/2.md", "hardware/nvidia.md"):
+        (url,) = re.findall(r'data-rows="([^"]*)"', paged[uri])
+        assert resolve(uri, url, {"results/rows.json"}) == "results/rows.json", uri
     # A table on one page is sorted where it is.
     assert 'data-rows' not in paged["hardware/rtx-4090.md"] and 'class="sortable-table"' in paged["hardware/rtx-4090.md"]
     data = json.loads(results_json(small_site, 1))

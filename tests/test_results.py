@@ -136,10 +136,11 @@ def test_pages_show_key_results_and_the_results_page():
     pages = render_pages(derive_site(checked.papers, checked.hardware, checked.topics), ROOT / "site_templates")
     paper = pages["papers/adding-nvme-ssds-to-enable.md"]
     assert "## Key results" in paper
-    assert "| 156 TFLOPS | throughput |  | [GeForce RTX 4090](../hardware/rtx-4090.md) |" in paper
+    assert ('<tr><td style="text-align: right;">156 TFLOPS</td><td>throughput</td><td></td>'
+            '<td><a href="../../hardware/rtx-4090/">GeForce RTX 4090</a></td></tr>') in paper
     for uri in ("hardware/rtx-4090.md", "hardware/ada-lovelace.md", "hardware/nvidia.md"):  # rolled up
         assert "156 TFLOPS" in pages[uri] and 'class="sortable-table"' in pages[uri]
-        assert "corrects them with `results:`" in pages[uri]
+        assert "corrects them with <code>results:</code>" in pages[uri]
     assert "156 TFLOPS" not in pages["hardware/a100.md"]
     assert "156 TFLOPS" in pages["results/index.md"] and "25 PFLOPS" in pages["results/index.md"]
     assert "## Key results" not in pages["papers/snapkv.md"]  # no numbers in its abstract
