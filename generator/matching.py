@@ -26,17 +26,15 @@ from typing import NamedTuple
 # Names and phrases are whole words of letters and digits: `A100-80GB`,
 # `(H100)` and `A100_80GB` all hold the word A100.
 _WORD_CHAR = r"[^\W_]"
-# Each pattern starts by consuming the character before a word, and callers
-# search " " + text so the first word has one too. Starting with a character
-# class (not a lookbehind) lets `re` skip the insides of words in C, which is
-# most of the text; the names themselves sit in a lookahead so names that
-# start inside other names are still seen.
-_BEFORE_WORD = r"[\W_]"
+# Each pattern tries a name where a word starts: after a character that is no letter
+# or digit (callers search " " + text, so the first word has one too). The names
+# themselves sit in a lookahead so names that start inside other names are still seen.
+_BEFORE_WORD = r"(?<![^\W_])"
 # A count may be glued to a name: `8xA100`, and `4timesRTX 3090` where a page
 # lost its × sign (`4×RTX 3090` needs nothing: × is not a letter).
 _GLUED_COUNT = r"(?:\d+(?:x|times))?"
-# Links are not prose: "github.com/AMD-AIG-AIMA/..." names no hardware. A link
-# after the character before a word is consumed whole, so nothing inside it matches.
+# Links are not prose: "github.com/AMD-AIG-AIMA/..." names no hardware. A link where a
+# word starts is consumed whole, so nothing inside it matches.
 _LINK = r"(?:https?://|www\.)\S*"
 # A plural `s` may follow a name: `A100s`, `T4s`.
 _NAME_END = rf"(?=s?(?!{_WORD_CHAR}))"

@@ -1,7 +1,7 @@
 """Each fast path finds exactly what the plain code it stands in for finds.
 
-Three are written for speed rather than for reading: the scan for device-like
-names, the trie of paper names, and the index of near-identical titles. Each
+Two are written for speed rather than for reading: the trie of paper names and
+the index of near-identical titles. Each
 test here keeps the plain version as a reference and compares the two on the
 real content and on text made of the pieces those paths are most likely to get
 wrong.
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import check, links
+from generator import links
 from generator.store import Store
 from generator.titles import TitleIndex
 
@@ -40,32 +40,6 @@ FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCh
 def real_texts() -> list[str]:
     papers, _ = Store(ROOT / "content").load_papers()
     return [text for p in papers for text in (p.title, p.abstract)]
-
-
-# --- Device-like names (check.py) -------------------------------------------
-
-# The plain pattern: the fast one consumes the capital first, then looks ahead for a digit.
-PLAIN_DEVICE_LIKE = re.compile(
-    r"(?<![\w.+-])(?:"
-    r"(?:" + "|".join(check.DEVICE_FAMILIES) + r")[ -]?(?:[A-Z]{1,3} ?)?v?\d+[A-Za-z]{0,3}"
-    r"|[A-Z]{1,3}\d{2,4}[A-Z]{0,2}"
-    r")(?![\w-])"
-)
-
-
-def spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
-    return [match.span() for match in pattern.finditer(text)]
-
-
-def test_device_like_names_in_real_abstracts(real_texts):
-    for text in real_texts:
-        assert spans(check.DEVICE_LIKE, text) == spans(PLAIN_DEVICE_LIKE, text)
-
-
-@FAST
-@given(texts_of_pieces)
-def test_device_like_names(text):
-    assert spans(check.DEVICE_LIKE, text) == spans(PLAIN_DEVICE_LIKE, text)
 
 
 # --- Names and mentions (links.py) -----------------------------------------
