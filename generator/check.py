@@ -15,6 +15,7 @@ share one of their rarest words.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,8 +69,11 @@ def check_content(content_dir: Path | str) -> list[Problem]:
     return collect(content_dir).problems
 
 
-def collect(content_dir: Path | str) -> CheckedContent:
-    """Read and check everything; never raises for content problems, returns them."""
+def collect(content_dir: Path | str, reuse: dict[Path, tuple] | None = None) -> CheckedContent:
+    """Read and check everything; never raises for content problems, returns them.
+
+    `reuse` (kept by a caller between runs, for the same vocabularies) remembers each paper
+    file's checks: a file whose `Store.stamp` is unchanged is not read again."""
     store = Store(content_dir)
     result = CheckedContent()
     problems: list[Problem] = []
@@ -87,15 +91,21 @@ def collect(content_dir: Path | str) -> CheckedContent:
     files: dict[str, PaperFile] = {}
     device_warnings: list[Problem] = []
     for path in store.paper_paths():
-        file = store.read_paper_file(path)
-        paper, found = file.validate()
+        stamp = store.stamp(path) if reuse is not None else None
+        if reuse is not None and path in reuse and reuse[path][0] == stamp:
+            _, file, paper, found, devices = reuse[path]
+        else:
+            file = store.read_paper_file(path)
+            paper, found = file.validate()
+            devices = unknown_devices(file, result.hardware) if paper and result.hardware else []
+            if reuse is not None:
+                reuse[path] = (stamp, file, paper, found, devices)
         problems.extend(found)
         if paper is None:
             continue
         result.papers.append(paper)
         files[paper.slug] = file
-        if result.hardware is not None:
-            device_warnings.extend(unknown_devices(file, result.hardware))
+        device_warnings.extend(devices)
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
     problems.extend(check_duplicates(result.papers, files))
@@ -164,7 +174,7 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
                 problems.append(Problem(paper.path, _line(files, paper, "arxiv"),
                                         f"arXiv id '{paper.arxiv}' is also the id of {papers[first].path} "
                                         f"(expected each paper in one file; merge the two)"))
-    for first, second, score in near_identical_pairs([p.title for p in papers]):
+    for first, second, score in near_identical_pairs(tuple(p.title for p in papers)):
         a, b = papers[first], papers[second]
         if (first, second) in reported or (a.arxiv and b.arxiv and a.arxiv != b.arxiv):
             continue  # two different arXiv ids are two papers, however alike the titles (as on import)
@@ -174,7 +184,8 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
     return problems
 
 
-def near_identical_pairs(titles: list[str], cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, int, float]]:
+@lru_cache(maxsize=1)  # `mkdocs serve` checks the same titles again after most saves
+def near_identical_pairs(titles: tuple[str, ...], cutoff: float = NEAR_IDENTICAL) -> list[tuple[int, int, float]]:
     """(i, j, score) with i < j for titles at least `cutoff` alike, letters and digits compared.
 
     All titles go into a TitleIndex (the one the import uses), which compares a

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import repeat
 from typing import NamedTuple
 
@@ -147,10 +148,17 @@ def _trie_pattern(node: dict) -> str:
     return "(?:" + "|".join(branches) + ")" + ("?" if ends_here else "")
 
 
-def find_mentions(papers: list[Paper]) -> list[Mention]:
+def find_mentions(papers: list[Paper]) -> tuple[Mention, ...]:
     """Every place an abstract names another paper of the list, in paper and text order: by a
     name only that paper goes by (`names_of`), and that is not the list's vocabulary
     (`generic_names`)."""
+    return _mentions(tuple((p.slug, p.title, p.abstract) for p in papers))
+
+
+@lru_cache(maxsize=1)  # under `mkdocs serve`, most saves leave every title and abstract as it was
+def _mentions(texts: tuple[tuple[str, str, str], ...]) -> tuple[Mention, ...]:
+    """`find_mentions` of the papers with these (slug, title, abstract)."""
+    papers = [Paper(slug=slug, title=title, abstract=abstract) for slug, title, abstract in texts]
     owner: dict[str, str] = {}
     ambiguous: set[str] = set()
     for paper in papers:
@@ -162,7 +170,7 @@ def find_mentions(papers: list[Paper]) -> list[Mention]:
     generic = generic_names(names, [paper.abstract for paper in papers]) if names else set()
     names = [n for n in names if n not in generic]
     if not names:
-        return []
+        return ()
     pattern = names_pattern(names)
     mentions: list[Mention] = []
     for paper in papers:
@@ -170,7 +178,7 @@ def find_mentions(papers: list[Paper]) -> list[Mention]:
             target = owner[match.group(0)]
             if target != paper.slug:
                 mentions.append(Mention(paper.slug, target, match.start(), match.end()))
-    return mentions
+    return tuple(mentions)
 
 
 class Related(NamedTuple):
@@ -259,6 +267,12 @@ def _order_by_row_score_rank(rows: np.ndarray, micros: np.ndarray, ranks: np.nda
     return np.lexsort((ranks, -micros, rows))
 
 
+@lru_cache(maxsize=1)  # under `mkdocs serve`, most saves leave every title and abstract as it was
+def _text_matrix(texts: tuple[str, ...]) -> sparse.csr_matrix:
+    """The texts' TF-IDF vectors (sublinear counts), normalized."""
+    return normalize(TfidfTransformer(sublinear_tf=True).fit_transform(word_counts(list(texts))))
+
+
 def related_papers(
     papers: list[Paper],
     hardware: dict[str, list[str]],
@@ -276,8 +290,7 @@ def related_papers(
     """
     if len(papers) < 2:
         return {p.slug: [] for p in papers}
-    texts = [f"{p.title}\n{p.title}\n{p.abstract}" for p in papers]
-    text_matrix = normalize(TfidfTransformer(sublinear_tf=True).fit_transform(word_counts(texts)))
+    text_matrix = _text_matrix(tuple(f"{p.title}\n{p.title}\n{p.abstract}" for p in papers))
     combined = sparse.hstack([
         text_matrix * np.sqrt(TEXT_WEIGHT),
         _labels_matrix([hardware.get(p.slug, []) for p in papers]) * np.sqrt(HARDWARE_WEIGHT),

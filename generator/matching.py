@@ -250,11 +250,12 @@ class Hardware:
 
     def expand(self, ids: Iterable[str]) -> set[str]:
         """The ids with all their ancestors: a paper on an A100 is also on Ampere and NVIDIA pages."""
-        expanded: set[str] = set()
-        for node_id in ids:
-            expanded.add(node_id)
-            expanded.update(node.id for node in self.ancestors(node_id))
-        return expanded
+        return set().union(*(self._lineage[node_id] for node_id in ids))
+
+    @cached_property
+    def _lineage(self) -> dict[str, frozenset[str]]:
+        """Each node id -> it and its ancestors' ids (asked for each paper and result of each page)."""
+        return {node_id: frozenset([node_id, *(node.id for node in self.ancestors(node_id))]) for node_id in self.nodes}
 
     def detect(self, text: str) -> list[Mention]:
         """Every hardware name in `text`, in text order; where names overlap the longest wins.

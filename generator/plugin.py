@@ -1,14 +1,21 @@
-"""The MkDocs plugin: a thin adapter from MkDocs' events to `site` and `render`.
+"""The MkDocs plugin: a thin adapter from MkDocs' events to the generator.
 
-`on_files` collects and validates all content, renders every page and adds
-them as virtual files (`File.generated`), so `mkdocs build` alone builds the
-whole site. Paper pages point their edit link at the paper's own file.
+`on_files` generates every page (`pipeline.generate`) and adds the pages and
+the exports as virtual files (`File.generated`), so `mkdocs build` alone builds
+the whole site. Paper pages point their edit link at the paper's own file.
 `on_post_build` indexes the built pages for search (`search.build_search_index`).
+
+Under `mkdocs serve --dirty` (`make serve`), a `preview.Preview` kept between
+builds generates again only what a saved file changed, and tells MkDocs which
+pages and files those are: MkDocs' dirty build then renders only them and
+leaves the others' HTML in place. The search index is made again in the
+background once the preview is served.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 
 from mkdocs.config import base
@@ -20,9 +27,12 @@ from mkdocs.structure.files import File, Files
 
 from .model import ContentError
 from .pipeline import generate
+from .preview import Preview
 from .search import SearchIndexError, build_search_index
 
 log = logging.getLogger("mkdocs.plugins.reading-list")
+# Content warnings logged one a line, at most; `python -m generator check` lists them all.
+WARNINGS_SHOWN = 10
 
 
 class ReadingListConfig(base.Config):
@@ -35,43 +45,109 @@ class ReadingListConfig(base.Config):
     search_index = c.Type(bool, default=True)
 
 
+class GeneratedFile(File):
+    """A generated page or file. MkDocs' dirty build renders only files that say they are
+    modified; in a normal build every file is."""
+
+    modified = True
+
+    def is_modified(self) -> bool:
+        return self.modified
+
+
+class _DropDirtyWarning(logging.Filter):
+    """MkDocs warns on every dirty build, which fails a --strict one: the preview knows."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("A 'dirty' build is being performed")
+
+
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
+    def __init__(self) -> None:
+        self.preview: Preview | None = None
+        self.serving_dirty = False
+        self.removed: set[str] = set()
+        self.indexing: threading.Thread | None = None
+
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
 
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # Defined, this event keeps the plugin (and its preview) across the server's builds.
+        self.serving_dirty = command == "serve" and dirty
+        if self.serving_dirty:
+            logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyWarning())
+        elif command == "serve":
+            log.info("`mkdocs serve --dirty` (make serve) previews a saved paper in seconds; "
+                     "this server builds the whole site on every save")
+
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         content = self._path(config, self.config.content_dir)
+        templates = self._path(config, self.config.templates_dir)
         try:
-            generated = generate(content, self._path(config, self.config.templates_dir),
-                                 related_k=self.config.related, site_url=config.site_url)
+            if self.serving_dirty:
+                if self.preview is None:
+                    self.preview = Preview(content, templates, self.config.related, config.site_url)
+                changes = self.preview.update()
+                generated, changed, self.removed = changes.generated, changes.changed, changes.removed
+                log.info(f"reading list: {len(changed)} of {len(generated.pages) + len(generated.files)} "
+                         f"pages and files changed")
+            else:
+                generated = generate(content, templates, related_k=self.config.related, site_url=config.site_url)
+                changed = None
         except ContentError as error:
             # The messages of `python -m generator check`, one a line, all of them.
             raise PluginError(f"{len(error.problems)} problem(s) in content:\n{error}") from None
         # Content warnings (a device name the taxonomy does not know yet) are advice, not
         # defects: logged at INFO so that `mkdocs build --strict` does not fail on them.
-        # `python -m generator check` lists them too.
-        for warning in generated.warnings:
+        for warning in generated.warnings[:WARNINGS_SHOWN]:
             log.info(str(warning))
-        for uri, markdown in generated.pages.items():
-            file = File.generated(config, uri, content=markdown)
-            if uri.startswith("papers/") and uri.count("/") == 1 and uri != "papers/index.md":  # not papers/page/N/
-                slug = uri.removeprefix("papers/").removesuffix(".md")
-                file.edit_uri = self.config.edit_path.format(slug=slug)
-            files.append(file)
+        if len(generated.warnings) > WARNINGS_SHOWN:
+            log.info(f"... and {len(generated.warnings) - WARNINGS_SHOWN} more warnings: "
+                     f"`python -m generator check` lists them all")
         # papers.json, feed.xml, BibTeX: not pages, so MkDocs copies them as static files.
-        for uri, text in generated.files.items():
-            files.append(File.generated(config, uri, content=text))
+        for uri, text in (*generated.pages.items(), *generated.files.items()):
+            file = GeneratedFile.generated(config, uri, content=text)
+            file.modified = changed is None or uri in changed
+            if uri.startswith("papers/") and uri.count("/") == 1 and uri != "papers/index.md":  # not papers/page/N/
+                file.edit_uri = self.config.edit_path.format(slug=uri.removeprefix("papers/").removesuffix(".md"))
+            files.append(file)
         return files
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.config.search_index:
-            try:
-                build_search_index(config.site_dir)
-            except SearchIndexError as error:
-                raise PluginError(str(error)) from None
+        if self.serving_dirty:
+            self._remove_outputs(config)
+        if not self.config.search_index:
+            return
+        if not self.serving_dirty:
+            _index(config.site_dir)
+        else:  # the preview is served now; search catches up in the background
+            if self.indexing is not None:
+                self.indexing.join()
+            self.indexing = threading.Thread(target=_index, args=(config.site_dir, True), daemon=True)
+            self.indexing.start()
+
+    def _remove_outputs(self, config: MkDocsConfig) -> None:
+        """Delete what the pages and files that no longer exist left in the served site."""
+        for uri in sorted(self.removed):
+            Path(File.generated(config, uri, content="").abs_dest_path).unlink(missing_ok=True)
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         # Content and templates live outside docs_dir; a change to them rebuilds the site.
         server.watch(str(self._path(config, self.config.content_dir)))
         server.watch(str(self._path(config, self.config.templates_dir)))
         return server
+
+    def on_shutdown(self) -> None:
+        if self.indexing is not None:
+            self.indexing.join()
+
+
+def _index(site_dir: str, in_background: bool = False) -> None:
+    try:
+        build_search_index(site_dir)
+    except SearchIndexError as error:
+        if in_background:
+            log.error(str(error))
+        else:
+            raise PluginError(str(error)) from None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -212,22 +212,31 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
 
 @dataclass(frozen=True)
 class Templates:
-    """What every page function needs: the site, the Jinja environment made for it, and the
-    rows a listing page shows."""
+    """What every page function needs: the site, the Jinja environment made for it, the rows
+    a listing page shows, and which pages to render (`wanted`)."""
 
     site: Site
     env: Environment
     page_size: int
+    # (uri, key) -> whether to render the page, `key` being what it shows (compared with ==):
+    # `mkdocs serve` renders again only the pages whose key changed (preview.py).
+    wanted: Callable[[str, Any], bool] = lambda uri, key: True
 
     def render(self, template: str, page_uri: str, **context: Any) -> str:
         return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
 
-    def listing(self, template: str, first_uri: str, total: int, **context: Any) -> list[tuple[str, str]]:
-        """The pages of a listing of `total` rows: each gets `page` (a `pages.Page`: its
-        `rows(items)` are the page's share of a list) and `pager(label)`, the links to
-        the others."""
+    def listing(self, template: str, first_uri: str, lists: tuple[Sequence[Any], ...], key: Any = None,
+                **context: Any) -> list[tuple[str, str | None]]:
+        """The pages of a listing of `lists` (as many pages as the longest needs): each
+        gets `page` (a `pages.Page`: its `rows(items)` are the page's share of a list) and
+        `pager(label)`, the links to the others. A page's key is its share of each list, its
+        place, and `key`: what the rest of the page shows."""
         out = []
-        for page in pages.split(first_uri, total, self.page_size):
+        for page in pages.split(first_uri, max(map(len, lists)), self.page_size):
+            shown = (key, page.number, page.count, tuple(map(len, lists)), tuple(tuple(page.rows(r)) for r in lists))
+            if not self.wanted(page.uri, shown):
+                out.append((page.uri, None))
+                continue
             out.append((page.uri, self.render(template, page.uri, page=page, pager=_pager(page), **context)))
         return out
 
@@ -236,9 +245,13 @@ def _pager(page: Page) -> Any:
     return lambda label="Pages": pages.pager(page, lambda uri: url_between(page.uri, uri), label)
 
 
-def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str]]:
+def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     site, uri = t.site, paper_uri(paper.slug)
     facts, by_slug = site.facts[paper.slug], site.by_slug
+    others = [by_slug[s] for s in (*(r.slug for r in facts.related), *(m.target for m in facts.mentions),
+                                   *facts.mentioned_by)]
+    if not t.wanted(uri, (facts, others)):  # what the page shows: its facts, the other papers it names
+        return [(uri, None)]
     return [(uri, t.render(
         "paper.md.j2", uri,
         paper=paper,
@@ -253,26 +266,24 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str]]:
     ))]
 
 
-def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str]]:
+def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | None]]:
     """A hardware node's pages: its papers first, then the results measured on it."""
     site, hardware = t.site, t.site.hardware
     listed = site.node_papers[node.id]
     # Device pages quote the sentence naming the device; pages above list the devices.
     entries = [(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed
     results = node_results(site, node.id)
-    return t.listing("hardware.md.j2", hardware_uri(node.id), max(len(entries), len(results)),
-                     node=node, trail=hardware.path(node.id)[:-1],
-                     children=[(c, len(site.node_papers[c.id])) for c in hardware.children(node.id)
-                               if site.node_papers.get(c.id)],
-                     entries=entries, results=results)
+    children = [(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)]
+    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results), (node, children),
+                     node=node, trail=hardware.path(node.id)[:-1], children=children, entries=entries, results=results)
 
 
-def topic_pages(t: Templates, topic: Topic) -> list[tuple[str, str]]:
+def topic_pages(t: Templates, topic: Topic) -> list[tuple[str, str | None]]:
     listed = t.site.topic_papers[topic.id]
-    return t.listing("topic.md.j2", topic_uri(topic.id), len(listed), topic=topic, listed=listed)
+    return t.listing("topic.md.j2", topic_uri(topic.id), (listed,), topic, topic=topic, listed=listed)
 
 
-def home_page(t: Templates) -> list[tuple[str, str]]:
+def home_page(t: Templates) -> list[tuple[str, str | None]]:
     site, hardware = t.site, t.site.hardware
     # sorted() is stable: papers added the same day keep the site's order.
     recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
@@ -294,48 +305,48 @@ def _year_links(years: dict, page_size: int) -> dict:
     return {year: pages.year_link(first_of_year, year, page_size) for year in years}
 
 
-def hardware_index_page(t: Templates) -> list[tuple[str, str]]:
+def hardware_index_page(t: Templates) -> list[tuple[str, str | None]]:
     nodes = t.site.hardware.nodes.values()
     return [("hardware/index.md", t.render("hardware_index.md.j2", "hardware/index.md", tree=_hardware_tree(t.site),
                                            device_count=sum(1 for n in nodes if n.kind == "device")))]
 
 
-def topics_index_page(t: Templates) -> list[tuple[str, str]]:
+def topics_index_page(t: Templates) -> list[tuple[str, str | None]]:
     site = t.site
     rows = [(i, len(site.topic_papers[i.id])) for i in site.topics.topics.values() if site.topic_papers.get(i.id)]
     return [("topics/index.md", t.render("topics_index.md.j2", "topics/index.md", topic_rows=rows))]
 
 
-def years_pages(t: Templates) -> list[tuple[str, str]]:
+def years_pages(t: Templates) -> list[tuple[str, str | None]]:
     # One list of (year, paper), split into pages; a year that goes on from the page
     # before is headed again, as continued.
     flat, first_of_year = pages.year_rows(papers_by_year(t.site.papers))
-    return t.listing("years.md.j2", "years/index.md", len(flat), flat=flat, first_of_year=first_of_year,
+    return t.listing("years.md.j2", "years/index.md", (flat,), flat=flat, first_of_year=first_of_year,
                      years_on_page=pages.years_on_page, year_anchor=pages.year_anchor)
 
 
-def papers_index_pages(t: Templates) -> list[tuple[str, str]]:
-    return t.listing("papers_index.md.j2", "papers/index.md", len(t.site.papers))
+def papers_index_pages(t: Templates) -> list[tuple[str, str | None]]:
+    return t.listing("papers_index.md.j2", "papers/index.md", (t.site.papers,))
 
 
-def results_pages(t: Templates) -> list[tuple[str, str]]:
+def results_pages(t: Templates) -> list[tuple[str, str | None]]:
     site = t.site
     rows = all_results(site)
-    return t.listing("results.md.j2", "results/index.md", len(rows), rows=rows,
-                     paper_count=sum(1 for p in site.papers if site.facts[p.slug].results))
+    paper_count = sum(1 for p in site.papers if site.facts[p.slug].results)
+    return t.listing("results.md.j2", "results/index.md", (rows,), paper_count, rows=rows, paper_count=paper_count)
 
 
-def timeline_page(t: Templates) -> list[tuple[str, str]]:
+def timeline_page(t: Templates) -> list[tuple[str, str | None]]:
     years = papers_by_year(t.site.papers)
     return [("timeline/index.md", t.render("timeline.md.j2", "timeline/index.md", years=years,
                                            spans=device_spans(t.site), year_links=_year_links(years, t.page_size)))]
 
 
-def filter_page(t: Templates) -> list[tuple[str, str]]:
+def filter_page(t: Templates) -> list[tuple[str, str | None]]:
     return [("filter/index.md", t.render("filter.md.j2", "filter/index.md"))]
 
 
-def data_page(t: Templates) -> list[tuple[str, str]]:
+def data_page(t: Templates) -> list[tuple[str, str | None]]:
     return [("data.md", t.render("data.md.j2", "data.md", fields=exports.schema_rows(),
                                  version=exports.SCHEMA_VERSION, feed_count=exports.FEED_COUNT))]
 
@@ -359,10 +370,13 @@ def abstract_with_links(paper: Paper, mentions: tuple[links.Mention, ...], page_
                             if part.strip()))
 
 
-def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None) -> dict[str, str]:
+def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,
+                 wanted: Callable[[str, Any], bool] | None = None) -> dict[str, str | None]:
     """Every generated page, `{src uri: Markdown}`, sorted by URI; the same site always gives
-    the same pages. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`)."""
-    t = Templates(site, make_environment(templates_dir, site), page_size or pages.PAGE_SIZE)
+    the same pages. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`). With
+    `wanted(uri, key)`, a page it does not want is not rendered, and maps to None."""
+    t = Templates(site, make_environment(templates_dir, site), page_size or pages.PAGE_SIZE,
+                  *([wanted] if wanted else []))
     made = [page for node in site.hardware.nodes.values() if site.node_papers.get(node.id)
             for page in hardware_pages(t, node)]
     made += [page for topic in site.topics.topics.values() if site.topic_papers.get(topic.id)

@@ -77,10 +77,18 @@ def load_site(content_dir: Path | str, related_k: int = 5) -> Site:
 
 
 def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5,
-                warnings: list[Problem] = ()) -> Site:
-    """The site of validated content: each paper's facts, then the links between papers."""
+                warnings: list[Problem] = (), reuse: dict[str, PaperFacts] | None = None) -> Site:
+    """The site of validated content: each paper's facts, then the links between papers.
+    `reuse` (kept by a caller between runs, for the same vocabularies) remembers each
+    paper's own facts, worked out again only when the paper changed."""
     papers = sorted(papers, key=paper_order)
-    own = [own_facts(paper, hardware, topics) for paper in papers]
+    if reuse is None:
+        own = [own_facts(paper, hardware, topics) for paper in papers]
+    else:
+        own = [reuse[p.slug] if p.slug in reuse and reuse[p.slug].paper == p else own_facts(p, hardware, topics)
+               for p in papers]
+        reuse.clear()
+        reuse.update((f.paper.slug, f) for f in own)
     related = links.related_papers(papers, {f.paper.slug: f.hardware for f in own},
                                    {f.paper.slug: f.topics for f in own}, k=related_k)
     mentions: dict[str, list[links.Mention]] = defaultdict(list)

@@ -240,6 +240,11 @@ class Store:
             return PaperFile(shown, path.stem, problems=[Problem(shown, 1, str(error))])
         return parse_paper_text(text, shown, path.stem)
 
+    def stamp(self, path: Path) -> tuple[int, ...]:
+        """What changes when a file is written or replaced: its inode, size and times."""
+        info = os.lstat(path)
+        return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
     def read_paper_files(self) -> list[PaperFile]:
         """Every paper file, parsed, in path order."""
         return [self.read_paper_file(path) for path in self.paper_paths()]

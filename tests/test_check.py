@@ -155,7 +155,7 @@ def test_near_identical_titles_are_found_among_10000_quickly():
     assert typo != planted
     titles.append(typo)
     started = time.perf_counter()
-    pairs = near_identical_pairs(titles)
+    pairs = near_identical_pairs(tuple(titles))
     elapsed = time.perf_counter() - started
     assert (1234, len(titles) - 1) in {(i, j) for i, j, _ in pairs}
     assert elapsed < 10, elapsed  # about 1.5 s: linear in the titles, not quadratic
@@ -239,7 +239,7 @@ def test_near_identical_titles_pair_each_title_with_every_earlier_one():
     titles = [f"Fast Attention Kernels for {device} GPUs" for device in ("Hopper", "Ada", "Hoper")] * 3
     # Each Hopper/Hoper title pairs with every other one; Ada only with its own copies.
     hopper = [0, 2, 3, 5, 6, 8]
-    assert [(i, j) for i, j, _ in near_identical_pairs(titles)] == sorted(
+    assert [(i, j) for i, j, _ in near_identical_pairs(tuple(titles))] == sorted(
         [(i, j) for i in hopper for j in hopper if i < j] + [(1, 4), (1, 7), (4, 7)])
 
 

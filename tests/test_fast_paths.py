@@ -12,12 +12,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import links
-from generator.store import Store
 from generator.titles import TitleIndex
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,12 +32,6 @@ PIECES = [
 ]
 texts_of_pieces = st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=40).map("".join)
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture(scope="module")
-def real_texts() -> list[str]:
-    papers, _ = Store(ROOT / "content").load_papers()
-    return [text for p in papers for text in (p.title, p.abstract)]
 
 
 # --- Names and mentions (links.py) -----------------------------------------

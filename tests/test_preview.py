@@ -1,0 +1,105 @@
+"""The preview `mkdocs serve --dirty` keeps: after every change it makes exactly the site a
+full build makes, and says which pages and files changed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.model import ContentError
+from generator.pipeline import generate
+from generator.preview import Preview
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "site_templates"
+
+
+@pytest.fixture
+def content(tmp_path) -> Path:
+    shutil.copytree(ROOT / "content", tmp_path / "content", ignore=shutil.ignore_patterns("sources"))
+    return tmp_path / "content"
+
+
+def assert_same_as_a_full_build(changes, content: Path) -> None:
+    full = generate(content, TEMPLATES)
+    assert changes.generated.pages == full.pages
+    assert changes.generated.files == full.files
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_first_run_makes_everything_and_a_second_run_nothing(content):
+    preview = Preview(content, TEMPLATES)
+    first = preview.update()
+    assert first.changed == set(first.generated.pages) | set(first.generated.files) and not first.removed
+    assert_same_as_a_full_build(first, content)
+    again = preview.update()
+    assert again.changed == set() and again.removed == set()
+    assert again.generated.pages == first.generated.pages
+
+
+def test_a_saved_title_changes_its_page_and_the_pages_that_show_it(content):
+    preview = Preview(content, TEMPLATES)
+    preview.update()
+    edit(content / "papers" / "snapkv.md", "title: 'SnapKV:", "title: 'SnapKV (revised):")
+    changes = preview.update()
+    assert_same_as_a_full_build(changes, content)
+    assert {"papers/snapkv.md", "papers/index.md", "hardware/a100.md", "topics/kv-cache.md",
+            "papers.json", "papers.bib", "bib/snapkv.bib"} <= changes.changed
+    # The papers that list it as related show its new title; others are not rendered again.
+    related_to_it = {uri for uri, text in changes.generated.pages.items()
+                     if uri.startswith("papers/") and "SnapKV (revised)" in text}
+    assert related_to_it <= changes.changed
+    assert "papers/gptq.md" not in changes.changed or "papers/gptq.md" in related_to_it
+    assert len(changes.changed) < len(changes.generated.pages) / 2
+
+
+def test_a_saved_note_changes_only_its_own_page_and_the_exports(content):
+    preview = Preview(content, TEMPLATES)
+    preview.update()
+    edit(content / "papers" / "snapkv.md", "added:", "note: Read the ablations.\nadded:")
+    changes = preview.update()
+    assert_same_as_a_full_build(changes, content)
+    assert {uri for uri in changes.changed if uri.endswith(".md")} == {"papers/snapkv.md"}
+
+
+def test_a_new_and_a_removed_paper(content):
+    preview = Preview(content, TEMPLATES)
+    preview.update()
+    (content / "papers" / "snapkv.md").unlink()
+    removed = preview.update()
+    assert_same_as_a_full_build(removed, content)
+    assert {"papers/snapkv.md", "bib/snapkv.bib"} <= removed.removed
+    shutil.copy(ROOT / "content" / "papers" / "snapkv.md", content / "papers" / "snapkv.md")
+    added = preview.update()
+    assert_same_as_a_full_build(added, content)
+    assert {"papers/snapkv.md", "bib/snapkv.bib"} <= added.changed and not added.removed
+
+
+def test_a_vocabulary_change_renders_everything_again(content):
+    preview = Preview(content, TEMPLATES)
+    preview.update()
+    edit(content / "hardware.yml", "name: NVIDIA A100", "name: NVIDIA A100 Tensor Core GPU")
+    changes = preview.update()
+    assert_same_as_a_full_build(changes, content)
+    assert "papers/snapkv.md" in changes.changed and "hardware/a100.md" in changes.changed
+
+
+def test_a_broken_file_fails_the_run_and_the_next_run_recovers(content):
+    preview = Preview(content, TEMPLATES)
+    preview.update()
+    path = content / "papers" / "snapkv.md"
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good.replace("title:", "title: [unclosed", 1), encoding="utf-8")
+    with pytest.raises(ContentError):
+        preview.update()
+    path.write_text(good.replace("title: 'SnapKV:", "title: 'SnapKV again:", 1), encoding="utf-8")
+    changes = preview.update()
+    assert_same_as_a_full_build(changes, content)
+    assert "papers/snapkv.md" in changes.changed
