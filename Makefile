@@ -11,8 +11,10 @@ $(INSTALLED): pyproject.toml
 	$(PYTHON) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# --dirty: a saved paper file is previewed in seconds, whatever the list's size: the
+# reading-list plugin generates and MkDocs rebuilds only what the file changed.
 serve: $(INSTALLED)
-	$(VENV)/bin/mkdocs serve
+	$(VENV)/bin/mkdocs serve --dirty
 
 build: $(INSTALLED)
 	$(VENV)/bin/mkdocs build --strict

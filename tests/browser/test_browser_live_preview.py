@@ -1,4 +1,5 @@
-"""Live preview: `mkdocs serve` over a copy of the project shows an edit to a paper's file."""
+"""Live preview: `mkdocs serve --dirty` (make serve) over a copy of the project shows an edit to
+a paper's file, on its page, on the listings that show it and in search."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def served_copy(tmp_path):
     shutil.copytree(ROOT / "site_templates", project / "site_templates")
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
         cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
@@ -85,3 +86,16 @@ def test_editing_a_paper_file_changes_the_served_page(served_copy, page):
     page.locator("input.md-search__input").fill(marker.split()[-1].rstrip("."))
     expect(page.locator(".md-search-result__item > a").first).to_have_attribute(
         "href", re.compile(r"/papers/snapkv/$"), timeout=20_000)
+
+    # A new title shows on the listings that name the paper, rebuilt with its page.
+    paper.write_text(paper.read_text(encoding="utf-8").replace("title: 'SnapKV:", "title: 'SnapKV Revised:", 1),
+                     encoding="utf-8")
+    for listing in ("papers/", "hardware/a100/", "topics/kv-cache/"):
+        deadline = time.monotonic() + 45
+        while time.monotonic() < deadline:
+            with urllib.request.urlopen(url + listing, timeout=5) as response:
+                if "SnapKV Revised:" in response.read().decode("utf-8"):
+                    break
+            time.sleep(0.3)
+        else:
+            raise AssertionError(f"{listing} does not show the new title")
