@@ -12,9 +12,13 @@ other synthetic papers, then measures, each in its own subprocess:
   each paper's facts and the links between papers, render the pages and the exports) and its
   peak RSS;
 - `generate --out DIR` run twice: how many files the second run rewrote;
-- the full `mkdocs build` (with the reading-list plugin): wall time and peak RSS;
-- MkDocs alone: the same generated Markdown built with no plugin of ours, so
-  the generator's cost shows against MkDocs' own in the same run;
+- the full `mkdocs build` (with the reading-list plugin, Pagefind's index included): wall
+  time, CPU, peak RSS (the largest process), the cost per page and the lines it logs;
+- where a build's time goes (build_shares.py: generator, Markdown, templates, search, other,
+  as shares of one profiled build of the same project);
+- the preview under `mkdocs serve --dirty` (serve_preview.py): seconds from saving a paper
+  file (a note added; a word added to the abstract) to the served page showing it;
+- MkDocs alone (unless --no-alone): the same generated Markdown built with no plugin of ours;
 - the Pagefind search bundle's bytes on disk per paper.
 
 It prints a Markdown table (and `--json FILE` writes the raw figures).
@@ -35,6 +39,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
@@ -267,7 +272,7 @@ def stage_worker(content: Path, templates: Path) -> dict:
     }
 
 
-def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, log) -> dict:
+def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, preview: bool, log) -> dict:
     python = sys.executable
     root = work / f"n{n}"
     shutil.rmtree(root, ignore_errors=True)
@@ -301,14 +306,26 @@ def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, 
     log(f"  generate twice: {run['stdout'].strip()}")
 
     site = root / "site"
-    run = run_child([python, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site)], root)
+    run = run_child([python, "-m", "mkdocs", "build", "-f", str(root / "mkdocs.yml"), "-d", str(site)], root)
     row["build"] = {k: run[k] for k in ("wall", "cpu", "mib")}
+    row["log_lines"] = len((run["stdout"] + run["stderr"]).splitlines())
+    row["pages"] = sum(1 for _ in site.rglob("index.html")) - sum(1 for _ in (site / "pagefind").rglob("index.html"))
     # The Pagefind bundle on disk (a query fetches only a few of its fragments: browser_bench.py).
     index = site / "pagefind"
     row["search_bytes"] = sum(p.stat().st_size for p in index.rglob("*") if p.is_file())
     entry = json.loads((index / "pagefind-entry.json").read_text(encoding="utf-8"))
     row["search_docs"] = sum(language["page_count"] for language in entry["languages"].values())
-    log(f"  mkdocs build: {run['cpu']:.1f} s CPU, {run['wall']:.1f} s wall, peak RSS {run['mib']:.0f} MiB")
+    log(f"  mkdocs build: {run['cpu']:.1f} s CPU, {run['wall']:.1f} s wall, peak RSS {run['mib']:.0f} MiB, "
+        f"{row['log_lines']} log lines")
+
+    # Where the build's time goes, and how long a saved paper takes to show in `make serve`.
+    run = run_child([python, str(HERE / "build_shares.py"), str(root / "mkdocs.yml"), str(root / "site-shares")], root)
+    row["shares"] = json.loads(run["stdout"])
+    log("  shares: " + ", ".join(f"{k} {v:.1f} s" for k, v in row["shares"].items()))
+    if preview:
+        run = run_child([python, str(HERE / "serve_preview.py"), str(root)], root)
+        row["preview"] = json.loads(run["stdout"])
+        log("  preview: " + ", ".join(f"{k} {v:.2f} s" for k, v in row["preview"].items()))
 
     if mkdocs_alone:
         config = root / "mkdocs-alone.yml"
@@ -320,39 +337,35 @@ def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, 
 
 
 def table(rows: list[dict]) -> str:
-    """The Markdown table. Times are CPU seconds (user + system): the machine may be shared."""
+    """The Markdown table: the build's wall time and where it goes (shares of the profiled
+    build, the same content), peak memory, the cost per page, the preview of a saved paper."""
     base = rows[0]
 
-    def per_paper(row):
-        return row["build"]["cpu"] / row["n"] * 1000
+    def per_page(row):
+        return row["build"]["wall"] / row["pages"] * 1000
 
     lines = [
-        "| papers | import | load + validate | derive (facts, links) | pages | exports "
-        "| **generator** | generator wall "
-        "| generator peak RSS | mkdocs build | build wall | build per paper | vs smallest | build peak RSS "
-        "| MkDocs alone | generator / MkDocs alone | generator share of build | share of build, wall "
-        "| search index per paper | rewritten by 2nd generate |",
-        "|" + " ---: |" * 20,
+        "| papers | pages | generator CPU | **mkdocs build** | build CPU | build peak RSS | per page | vs smallest "
+        "| generator | Markdown | templates | search | other | preview: note | preview: abstract "
+        "| log lines | search index per paper | rewritten by 2nd generate |",
+        "|" + " ---: |" * 18,
     ]
     for row in rows:
-        cpu = row["cpu"]
-        alone = row.get("alone")
+        shares = row["shares"]
+        preview = row.get("preview")
         lines.append(" | ".join([
             f"| {row['n']:,}",
-            f"{row['import']['cpu']:.1f} s" if "import" in row else "–",
-            *(f"{cpu[k]:.2f} s" for k in ("load_validate", "derive", "pages", "exports")),
-            f"**{cpu['generator']:.2f} s**",
-            f"{row['wall']['generator']:.2f} s",
-            f"{row['peak_mib']:.0f} MiB",
+            f"{row['pages']:,}",
+            f"{row['cpu']['generator']:.2f} s",
+            f"**{row['build']['wall']:.1f} s**",
             f"{row['build']['cpu']:.1f} s",
-            f"{row['build']['wall']:.1f} s",
-            f"{per_paper(row):.1f} ms",
-            f"{per_paper(row) / per_paper(base):.2f}x",
             f"{row['build']['mib']:.0f} MiB",
-            f"{alone['cpu']:.1f} s" if alone else "–",
-            f"{cpu['generator'] / alone['cpu']:.0%}" if alone else "–",
-            f"{cpu['generator'] / row['build']['cpu']:.1%}",
-            f"{row['wall']['generator'] / row['build']['wall']:.1%}",
+            f"{per_page(row):.2f} ms",
+            f"{per_page(row) / per_page(base):.2f}x",
+            *(f"{shares[k] / shares['total']:.0%}" for k in ("generator", "markdown", "templates", "search", "other")),
+            f"{preview['note']:.2f} s" if preview else "–",
+            f"{preview['abstract']:.2f} s" if preview else "–",
+            f"{row['log_lines']}",
             f"{row['search_bytes'] / row['n']:,.0f} B",
             f"{row['rewritten']} |",
         ]))
@@ -365,6 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-alone", action="store_true", help="skip the MkDocs-alone build")
     parser.add_argument("--no-import", action="store_true", help="skip timing the import")
+    parser.add_argument("--no-preview", action="store_true", help="skip timing the preview under mkdocs serve")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--keep", type=Path, help="build in this folder and keep it (default: a temporary one)")
     parser.add_argument("--worker", nargs=2, type=Path, metavar=("CONTENT", "TEMPLATES"), help=argparse.SUPPRESS)
@@ -382,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         work.mkdir(parents=True, exist_ok=True)
         for n in args.sizes:
             log(f"{n} papers:")
-            rows.append(measure(n, work, args.seed, not args.no_alone, not args.no_import, log))
+            rows.append(measure(n, work, args.seed, not args.no_alone, not args.no_import, not args.no_preview, log))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
     print(table(rows))

@@ -71,10 +71,25 @@ def url_between(from_uri: str, to_uri: str) -> str:
     return url + hash_mark + fragment
 
 
-def anchor(href: str, text: Any, css: str | None = None) -> Markup:
-    """`<a href="href">text</a>`, `text` escaped unless it is Markup already."""
+# Line breaks as Python-Markdown reads them. Text from content is written on one line (HTML
+# shows a line break as a space): no line of a page's HTML can then start with a `#` of its
+# own, which Markdown (and html_blocks.py) would take for a heading.
+_LINE_BREAKS = re.compile(r"[ \t]*[\r\n]+[ \t]*")
+
+
+def one_line(value: Any) -> str:
+    return _LINE_BREAKS.sub(" ", str(value))
+
+
+def text(value: Any) -> Markup:
+    """Text from content as HTML: escaped, on one line; Markup passes unchanged."""
+    return value if isinstance(value, Markup) else escape(one_line(value))
+
+
+def anchor(href: str, content: Any, css: str | None = None) -> Markup:
+    """`<a href="href">content</a>`, `content` escaped unless it is Markup already."""
     attrs = f' class="{css}"' if css else ""
-    return Markup(f'<a{attrs} href="{href}">{escape(text)}</a>')
+    return Markup(f'<a{attrs} href="{href}">{text(content)}</a>')
 
 
 @pass_context
@@ -101,10 +116,17 @@ def topic_link(context, topic: Any, css: str | None = None) -> Markup:
     return anchor(url_between(context["page_uri"], topic_uri(topic.id)), topic.name, css)
 
 
-def paragraphs(text: Any) -> Markup:
-    """Plain text as HTML paragraphs: a blank line starts a new one, as in Markdown."""
-    return Markup("\n".join(f"<p>{part.strip()}</p>" for part in re.split(r"\n\s*\n", str(escape(text)))
+def paragraphs(value: Any) -> Markup:
+    """Plain text as HTML paragraphs, each on one line: a blank line starts a new one, as in Markdown."""
+    return _paragraphs(str(escape(value)))
+
+
+def _paragraphs(html_text: str) -> Markup:
+    return Markup("\n".join(f"<p>{one_line(part.strip())}</p>" for part in _BLANK_LINE.split(html_text)
                             if part.strip()))
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
 
 
 # What a YAML reader refuses in a stream (and NEL, LS and PS, which it reads as line
@@ -133,7 +155,6 @@ def html_text(value: Any) -> str:
 
 # The characters Python-Markdown lets a backslash escape (its ESCAPED_CHARS, less ">",
 # which HTML escaping writes as &gt;).
-_LINE_BREAKS = re.compile(r"[ \t]*[\r\n]+[ \t]*")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
 
 
@@ -141,8 +162,7 @@ def markdown_text(value: Any) -> Markup:
     """Text for the few Markdown headings that hold text from content (their sections feed
     the table of contents): Markdown's special characters backslash-escaped, then
     HTML-escaped, so that the heading shows the text as written."""
-    one_line = _LINE_BREAKS.sub(" ", str(value))  # a line break would end the heading
-    return Markup(html.escape(_MARKDOWN_SPECIAL.sub(r"\\\1", one_line), quote=False))
+    return Markup(html.escape(_MARKDOWN_SPECIAL.sub(r"\\\1", one_line(value)), quote=False))
 
 
 def make_environment(templates_dir: Path | str, site: Site) -> Environment:
@@ -150,6 +170,7 @@ def make_environment(templates_dir: Path | str, site: Site) -> Environment:
         loader=FileSystemLoader(str(templates_dir)),
         undefined=StrictUndefined,
         autoescape=True,
+        finalize=lambda value: value if isinstance(value, Markup) or not isinstance(value, str) else one_line(value),
         auto_reload=False,  # each build makes its own environment: no template changes under it
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -196,9 +217,9 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         if result.device and site.node_papers.get(result.device):
             device = anchor(url_between(page_uri, hardware_uri(result.device)), nodes[result.device].name)
         else:
-            device = escape(nodes[result.device].name if result.device in nodes else "")
-        cells = [f'<td style="text-align: right;">{escape(result.shown)}</td>', f"<td>{escape(result.kind)}</td>",
-                 f"<td>{escape(result.baseline or '')}</td>", f"<td>{device}</td>"]
+            device = text(nodes[result.device].name if result.device in nodes else "")
+        cells = [f'<td style="text-align: right;">{text(result.shown)}</td>', f"<td>{text(result.kind)}</td>",
+                 f"<td>{text(result.baseline or '')}</td>", f"<td>{device}</td>"]
         if paper is not None:
             cells.append(f"<td>{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>")
         return Markup("<tr>" + "".join(cells) + "</tr>")
@@ -366,8 +387,7 @@ def abstract_with_links(paper: Paper, mentions: tuple[links.Mention, ...], page_
         out.append(anchor(url_between(page_uri, paper_uri(mention.target)), paper.abstract[mention.start:mention.end]))
         at = mention.end
     out.append(escape(paper.abstract[at:]))
-    return Markup("\n".join(f"<p>{part.strip()}</p>" for part in re.split(r"\n\s*\n", "".join(out))
-                            if part.strip()))
+    return _paragraphs("".join(out))
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,

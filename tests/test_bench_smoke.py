@@ -30,3 +30,7 @@ def test_benchmark_runs_at_500_papers(tmp_path):
     assert set(measured["cpu"]) == {"load_validate", "derive", "pages", "exports",
                                     "generator"}
     assert measured["search_bytes"] > 0 and measured["build"]["cpu"] > 0
+    assert measured["pages"] > 500 and 0 < measured["log_lines"] < 60
+    shares = measured["shares"]
+    assert shares["total"] > 0 and all(shares[k] >= 0 for k in ("generator", "markdown", "templates", "search"))
+    assert 0 < measured["preview"]["note"] < shares["total"] and 0 < measured["preview"]["abstract"]

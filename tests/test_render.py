@@ -217,7 +217,8 @@ MARKDOWN_CONFIG = mkdocs_markdown_config()
 
 def test_the_markdown_extensions_are_those_the_escaping_is_tested_with():
     """Python-Markdown's extensions decide what text can become; these tests convert with them."""
-    assert MARKDOWN_CONFIG == {"extensions": ["attr_list", "toc"], "extension_configs": {"toc": {"permalink": True}}}
+    assert MARKDOWN_CONFIG == {"extensions": ["generator.html_blocks", "attr_list", "toc"],
+                               "extension_configs": {"toc": {"permalink": True}}}
 
 
 def to_html(page: str) -> str:

@@ -45,8 +45,8 @@ def test_topic_page_lists_its_papers(page, base_url):
 
 
 def section_links(page, heading_id: str):
-    """The links in the list that follows the h2 with this id."""
-    return page.locator(f"h2#{heading_id} + ul a")
+    """The links in the list that follows the h2 with this id (alone, or in a block of its own)."""
+    return page.locator(f"h2#{heading_id} + ul a, h2#{heading_id} + div > ul a")
 
 
 def test_related_paper_link_opens_that_paper(page, base_url):
