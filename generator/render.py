@@ -184,8 +184,9 @@ def make_environment(templates_dir: Path | str, site: Site) -> Environment:
 
 
 def rows_json_url(page_uri: str) -> str:
-    """The URL of the results' rows (`pages.results_json`) from a page."""
-    return url_between(page_uri, pages.RESULTS_JSON)
+    """The URL of the results' rows (`pages.results_json`) from a page, by way of the site's
+    root: sortable.js finds the root (for the rows' links) by taking RESULTS_JSON off its end."""
+    return url_between(page_uri, "index.md") + pages.RESULTS_JSON
 
 
 def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
