@@ -250,11 +250,14 @@ class Hardware:
 
     def expand(self, ids: Iterable[str]) -> set[str]:
         """The ids with all their ancestors: a paper on an A100 is also on Ampere and NVIDIA pages."""
-        return set().union(*(self._lineage[node_id] for node_id in ids))
+        return set().union(*map(self.lineage, ids))
+
+    def lineage(self, node_id: str) -> frozenset[str]:
+        """The node's id and its ancestors' (asked for each paper and result of each hardware page)."""
+        return self._lineages[node_id]
 
     @cached_property
-    def _lineage(self) -> dict[str, frozenset[str]]:
-        """Each node id -> it and its ancestors' ids (asked for each paper and result of each page)."""
+    def _lineages(self) -> dict[str, frozenset[str]]:
         return {node_id: frozenset([node_id, *(node.id for node in self.ancestors(node_id))]) for node_id in self.nodes}
 
     def detect(self, text: str) -> list[Mention]:

@@ -68,6 +68,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.serving_dirty = False
         self.removed: set[str] = set()
         self.indexing: threading.Thread | None = None
+        self.index_lock = threading.Lock()
+        self.index_wanted = False
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
@@ -121,11 +123,23 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             return
         if not self.serving_dirty:
             _index(config.site_dir)
-        else:  # the preview is served now; search catches up in the background
-            if self.indexing is not None:
-                self.indexing.join()
-            self.indexing = threading.Thread(target=_index, args=(config.site_dir, True), daemon=True)
-            self.indexing.start()
+            return
+        # The preview is served now; search catches up in the background. A build that ends
+        # while the index is being made asks for one more run, which follows that one.
+        with self.index_lock:
+            self.index_wanted = True
+            if self.indexing is None or not self.indexing.is_alive():
+                self.indexing = threading.Thread(target=self._index_while_wanted, args=(config.site_dir,),
+                                                 daemon=True)
+                self.indexing.start()
+
+    def _index_while_wanted(self, site_dir: str) -> None:
+        while True:
+            with self.index_lock:
+                if not self.index_wanted:
+                    return
+                self.index_wanted = False
+            _index(site_dir, in_background=True)
 
     def _remove_outputs(self, config: MkDocsConfig) -> None:
         """Delete what the pages and files that no longer exist left in the served site."""

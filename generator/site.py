@@ -60,6 +60,24 @@ class Site:
     def by_slug(self) -> dict[str, Paper]:
         return {p.slug: p for p in self.papers}
 
+    @cached_property
+    def node_rows(self) -> dict[str, list[tuple[Paper, Result]]]:
+        """Each hardware node -> the rows of its results table (`node_results`), in one pass."""
+        rows: dict[str, list[tuple[Paper, Result]]] = defaultdict(list)
+        for paper in self.papers:
+            facts = self.facts[paper.slug]
+            listed_on = self.hardware.expand(facts.hardware) if facts.results else ()
+            for result in facts.results:
+                if result.device is None:
+                    shown_on = listed_on
+                elif result.device in self.hardware.nodes:
+                    shown_on = listed_on & self.hardware.lineage(result.device)
+                else:
+                    shown_on = ()
+                for node_id in shown_on:
+                    rows[node_id].append((paper, result))
+        return dict(rows)
+
 
 def paper_order(paper: Paper) -> tuple:
     """Newest first; undated papers last; then by slug so the order never wobbles."""
@@ -161,14 +179,7 @@ def evidence_for(site: Site, paper: Paper, node_id: str) -> Evidence | None:
 def node_results(site: Site, node_id: str) -> list[tuple[Paper, Result]]:
     """(paper, result) for a hardware page: the results of the papers it lists (an architecture
     rolls up its devices) measured on this node, on something below it, or on no named device."""
-    hardware = site.hardware
-    rows = []
-    for paper in site.node_papers.get(node_id, ()):
-        for result in site.facts[paper.slug].results:
-            if result.device is None or (result.device in hardware.nodes
-                                         and node_id in hardware.expand([result.device])):
-                rows.append((paper, result))
-    return rows
+    return site.node_rows.get(node_id, [])
 
 
 def all_results(site: Site) -> list[tuple[Paper, Result]]:
