@@ -288,17 +288,27 @@ def related_papers(
     device or topic with, not against the whole list. Ties go to the slug that
     sorts first, so the same content always gives the same lists.
     """
+    return _related_papers(tuple((p.slug, p.title, p.abstract, tuple(hardware.get(p.slug, ())),
+                                  tuple(topics.get(p.slug, ()))) for p in papers), k)
+
+
+@lru_cache(maxsize=1)  # under `mkdocs serve`, most saves change no paper's text, hardware or topics
+def _related_papers(papers: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...],
+                    k: int) -> dict[str, list[Related]]:
+    """`related_papers` of the papers with these (slug, title, abstract, hardware, topics)."""
+    slugs = [slug for slug, *_ in papers]
     if len(papers) < 2:
-        return {p.slug: [] for p in papers}
-    text_matrix = _text_matrix(tuple(f"{p.title}\n{p.title}\n{p.abstract}" for p in papers))
+        return {slug: [] for slug in slugs}
+    hardware = [labels for *_, labels, _ in papers]
+    topics = [labels for *_, labels in papers]
+    text_matrix = _text_matrix(tuple(f"{title}\n{title}\n{abstract}" for _, title, abstract, *_ in papers))
     combined = sparse.hstack([
         text_matrix * np.sqrt(TEXT_WEIGHT),
-        _labels_matrix([hardware.get(p.slug, []) for p in papers]) * np.sqrt(HARDWARE_WEIGHT),
-        _labels_matrix([topics.get(p.slug, []) for p in papers]) * np.sqrt(TOPIC_WEIGHT),
+        _labels_matrix(hardware) * np.sqrt(HARDWARE_WEIGHT),
+        _labels_matrix(topics) * np.sqrt(TOPIC_WEIGHT),
     ]).tocsr()
     telling = _telling_features(combined, COMMON_FEATURE_PAPERS)
     telling_t = telling.T.tocsr()
-    slugs = [p.slug for p in papers]
     rank = np.argsort(np.argsort(slugs, kind="stable"))
 
     blocks = [_top_k_per_row((telling[start:start + BLOCK_ROWS] @ telling_t).tocsr(), start, k, rank)
@@ -313,8 +323,8 @@ def related_papers(
     related = list(map(Related._make, zip(
         map(slugs.__getitem__, right_papers),
         (micros / 1e6).tolist(),
-        _shared_labels([hardware.get(slug, ()) for slug in slugs], left_papers, right_papers),
-        _shared_labels([topics.get(slug, ()) for slug in slugs], left_papers, right_papers),
+        _shared_labels(hardware, left_papers, right_papers),
+        _shared_labels(topics, left_papers, right_papers),
         map(round, similarity, repeat(3)),
     )))
     # The pairs come paper by paper: each paper's related papers are a slice of the list.

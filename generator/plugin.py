@@ -159,7 +159,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
 def _index(site_dir: str, in_background: bool = False) -> None:
     try:
-        build_search_index(site_dir)
+        build_search_index(site_dir, background=in_background)
     except SearchIndexError as error:
         if in_background:
             log.error(str(error))

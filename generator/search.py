@@ -9,6 +9,7 @@ The binary comes with the `pagefind[bin]` package; nothing is downloaded.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,10 +23,13 @@ class SearchIndexError(Exception):
     """Pagefind failed; the message holds what it said."""
 
 
-def build_search_index(site_dir: Path | str) -> None:
-    """Index the built site in `site_dir` into `site_dir/pagefind/`."""
+def build_search_index(site_dir: Path | str, background: bool = False) -> None:
+    """Index the built site in `site_dir` into `site_dir/pagefind/`; `background`: at the lowest
+    CPU priority, so that it slows no build (`mkdocs serve` indexes while it previews)."""
     command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--output-subdir", INDEX_DIR, "--silent",
                "--exclude-selectors", ",".join(NOT_INDEXED)]
+    if background and shutil.which("nice"):
+        command = ["nice", "-n", "19", *command]
     try:
         run = subprocess.run(command, capture_output=True, text=True, timeout=1800)
     except (OSError, subprocess.TimeoutExpired) as error:
