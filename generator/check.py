@@ -87,10 +87,11 @@ def collect(content_dir: Path | str, reuse: dict[Path, tuple] | None = None) -> 
             result.hardware = loaded
         else:
             result.topics = loaded
-    problems.extend(store.stray_paper_entries())
+    paths, strays = store.paper_entries()
+    problems.extend(strays)
     files: dict[str, PaperFile] = {}
     device_warnings: list[Problem] = []
-    for path in store.paper_paths():
+    for path in paths:
         stamp = store.stamp(path) if reuse is not None else None
         if reuse is not None and path in reuse and reuse[path][0] == stamp:
             _, file, paper, found, devices = reuse[path]

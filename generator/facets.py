@@ -53,6 +53,19 @@ def filter_files(site: Site) -> dict[str, str]:
     `chunks` is a digest of them, which the page adds to their address so that a browser's
     cache never pairs an old chunk with a new facets.json.
     """
+    # What the files are made from: `mkdocs serve` asks again after every save, and a saved
+    # note leaves it as it was (0.24 s of a preview at 10,000 papers).
+    made_from = (tuple((p.slug, p.title, p.year, bool(p.code), site.facts[p.slug].hardware, site.facts[p.slug].topics)
+                       for p in site.papers), site.hardware.nodes, site.topics.topics)
+    if _LAST[0] != made_from:
+        _LAST[:] = made_from, _filter_files(site)
+    return dict(_LAST[1])
+
+
+_LAST: list = [None, {}]
+
+
+def _filter_files(site: Site) -> dict[str, str]:
     hardware, topics = site.hardware, site.topics
     used = set().union(*(hardware.expand(site.facts[p.slug].hardware) for p in site.papers))
     nodes = [node for node in hardware.nodes.values() if node.id in used]

@@ -200,7 +200,12 @@ class Store:
 
     def paper_paths(self) -> list[Path]:
         """The paper files: the regular `<slug>.md` files of papers_dir, by name."""
-        return [path for path, problem in self._paper_entries() if problem is None]
+        return self.paper_entries()[0]
+
+    def paper_entries(self) -> tuple[list[Path], list[Problem]]:
+        """(`paper_paths`, `stray_paper_entries`) from one look at the folder."""
+        entries = self._paper_entries()
+        return [path for path, problem in entries if problem is None], [p for _, p in entries if p is not None]
 
     def stray_paper_entries(self) -> list[Problem]:
         """What else papers_dir holds, hidden files aside: symbolic links (never followed, so no
