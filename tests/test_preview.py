@@ -34,6 +34,17 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def after_saving(content: Path, name: str, old: str, new: str):
+    """The changes a preview reports when `name` (in content/) is saved with `old` made `new`;
+    its pages and files are checked against a full build's."""
+    preview = Preview(content, TEMPLATES)
+    preview.update()
+    edit(content / name, old, new)
+    changes = preview.update()
+    assert_same_as_a_full_build(changes, content)
+    return changes
+
+
 def test_a_first_run_makes_everything_and_a_second_run_nothing(content):
     preview = Preview(content, TEMPLATES)
     first = preview.update()
@@ -45,11 +56,7 @@ def test_a_first_run_makes_everything_and_a_second_run_nothing(content):
 
 
 def test_a_saved_title_changes_its_page_and_the_pages_that_show_it(content):
-    preview = Preview(content, TEMPLATES)
-    preview.update()
-    edit(content / "papers" / "snapkv.md", "title: 'SnapKV:", "title: 'SnapKV (revised):")
-    changes = preview.update()
-    assert_same_as_a_full_build(changes, content)
+    changes = after_saving(content, "papers/snapkv.md", "title: 'SnapKV:", "title: 'SnapKV (revised):")
     assert {"papers/snapkv.md", "papers/index.md", "hardware/a100.md", "topics/kv-cache.md",
             "papers.json", "papers.bib", "bib/snapkv.bib"} <= changes.changed
     # The papers that list it as related show its new title; others are not rendered again.
@@ -61,11 +68,7 @@ def test_a_saved_title_changes_its_page_and_the_pages_that_show_it(content):
 
 
 def test_a_saved_note_changes_only_its_own_page_and_the_exports(content):
-    preview = Preview(content, TEMPLATES)
-    preview.update()
-    edit(content / "papers" / "snapkv.md", "added:", "note: Read the ablations.\nadded:")
-    changes = preview.update()
-    assert_same_as_a_full_build(changes, content)
+    changes = after_saving(content, "papers/snapkv.md", "added:", "note: Read the ablations.\nadded:")
     assert {uri for uri in changes.changed if uri.endswith(".md")} == {"papers/snapkv.md"}
 
 
@@ -83,11 +86,7 @@ def test_a_new_and_a_removed_paper(content):
 
 
 def test_a_vocabulary_change_renders_everything_again(content):
-    preview = Preview(content, TEMPLATES)
-    preview.update()
-    edit(content / "hardware.yml", "name: NVIDIA A100", "name: NVIDIA A100 Tensor Core GPU")
-    changes = preview.update()
-    assert_same_as_a_full_build(changes, content)
+    changes = after_saving(content, "hardware.yml", "name: NVIDIA A100", "name: NVIDIA A100 Tensor Core GPU")
     assert "papers/snapkv.md" in changes.changed and "hardware/a100.md" in changes.changed
 
 
