@@ -146,6 +146,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         for uri in sorted(self.removed):
             Path(File.generated(config, uri, content="").abs_dest_path).unlink(missing_ok=True)
 
+    def on_build_error(self, *, error: Exception) -> None:
+        # What the preview made may not have been written: the next build starts afresh.
+        self.preview = None
+
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         # Content and templates live outside docs_dir; a change to them rebuilds the site.
         server.watch(str(self._path(config, self.config.content_dir)))

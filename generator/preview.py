@@ -61,7 +61,9 @@ class Preview:
         """Generate again; raises ContentError as `generate` does (and then forgets nothing)."""
         inputs = self._stamps()
         if inputs != self._inputs:  # everything depends on these: start afresh
-            self._files.clear(), self._facts.clear(), self._keys.clear()
+            self._files.clear()
+            self._facts.clear()
+            self._keys.clear()
         keys: dict[str, Any] = {}
 
         def wanted(uri: str, key: Any) -> bool:
