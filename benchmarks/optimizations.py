@@ -54,14 +54,14 @@ def plain_hardware_topic_trie() -> None:
 
 
 def plain_mention_trie() -> None:
-    """links.names_pattern as the alternation its trie stands in for (tests/test_fast_paths.py)."""
-    from generator import links
+    """mentions.names_pattern as the alternation its trie stands in for (tests/test_fast_paths.py)."""
+    from generator import mentions
 
     def names_pattern(names: list[str]) -> re.Pattern[str]:
         alternation = "|".join(map(re.escape, sorted(set(names), key=lambda name: (-len(name), name))))
-        return re.compile(links._NAME_START + "(?:" + alternation + ")" + links._NAME_END)
+        return re.compile(mentions._NAME_START + "(?:" + alternation + ")" + mentions._NAME_END)
 
-    links.names_pattern = names_pattern
+    mentions.names_pattern = names_pattern
 
 
 def default_gc() -> None:

@@ -23,7 +23,7 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 from mkdocs.utils import get_relative_url
 
-from . import exports, links, pages
+from . import exports, mentions, pages
 from .matching import HardwareNode, Topic
 from .model import Paper, is_http_url
 from .pages import Page
@@ -399,7 +399,7 @@ INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, p
                results_pages, timeline_page, filter_page, data_page)
 
 
-def abstract_with_links(paper: Paper, mentions: tuple[links.Mention, ...], page_uri: str) -> Markup:
+def abstract_with_links(paper: Paper, mentions: tuple[mentions.Mention, ...], page_uri: str) -> Markup:
     """The abstract as HTML paragraphs, with each name of another listed paper linked to it."""
     out, at = [], 0
     for mention in sorted(mentions, key=lambda m: (m.start, m.end, m.target)):

@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
 
-from . import links
+from . import mentions, related
 from .check import collect
 from .matching import Hardware, HardwareNode, Mention, Topics
 from .model import ContentError, Paper, Problem
@@ -40,8 +40,8 @@ class PaperFacts:
     evidence: Mapping[str, Evidence]  # hardware id -> the first evidence, for `hardware`
     topics: tuple[str, ...]  # vocabulary order
     results: tuple[Result, ...]  # the curator's `results:`, else those extracted from the abstract
-    related: tuple[links.Related, ...] = ()
-    mentions: tuple[links.Mention, ...] = ()  # names of other listed papers in its abstract, text order
+    related: tuple[related.Related, ...] = ()
+    mentions: tuple[mentions.Mention, ...] = ()  # names of other listed papers in its abstract, text order
     mentioned_by: tuple[str, ...] = ()  # slugs of the papers whose abstracts name it, sorted
 
 
@@ -107,18 +107,18 @@ def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related
                for p in papers]
         reuse.clear()
         reuse.update((f.paper.slug, f) for f in own)
-    related = links.related_papers(papers, {f.paper.slug: f.hardware for f in own},
-                                   {f.paper.slug: f.topics for f in own}, k=related_k)
-    mentions: dict[str, list[links.Mention]] = defaultdict(list)
+    related_to = related.related_papers(papers, {f.paper.slug: f.hardware for f in own},
+                                      {f.paper.slug: f.topics for f in own}, k=related_k)
+    mentions_in: dict[str, list[mentions.Mention]] = defaultdict(list)
     sources: dict[str, set[str]] = defaultdict(set)
-    for mention in links.find_mentions(papers):
-        mentions[mention.source].append(mention)
+    for mention in mentions.find_mentions(papers):
+        mentions_in[mention.source].append(mention)
         sources[mention.target].add(mention.source)
     facts = {}
     for found in own:
         slug = found.paper.slug
         facts[slug] = PaperFacts(found.paper, found.hardware, found.evidence, found.topics, found.results,
-                                 tuple(related.get(slug, ())), tuple(mentions.get(slug, ())),
+                                 tuple(related_to.get(slug, ())), tuple(mentions_in.get(slug, ())),
                                  tuple(sorted(sources.get(slug, ()))))
     node_papers: dict[str, list[Paper]] = defaultdict(list)
     topic_papers: dict[str, list[Paper]] = defaultdict(list)

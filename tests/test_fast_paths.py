@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import links
+from generator import mentions
 from generator.titles import TitleIndex
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +34,7 @@ texts_of_pieces = st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_si
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-# --- Names and mentions (links.py) -----------------------------------------
+# --- Names and mentions (mentions.py) -----------------------------------------
 
 def plain_names_pattern(names: list[str]) -> re.Pattern[str]:
     """The alternation that names_pattern's trie stands in for: longest names first."""
@@ -48,7 +48,7 @@ NAMES = ["A100", "Fast", "Fast-LLM", "FastLLM", "X", "X-1", "vLLM", "Llama", "Ll
 @FAST
 @given(st.lists(st.sampled_from(NAMES) | st.text(min_size=1, max_size=4), min_size=1, max_size=8), texts_of_pieces)
 def test_mentions_of_names(names, text):
-    assert [m.group(0) for m in links.names_pattern(names).finditer(text)] == [
+    assert [m.group(0) for m in mentions.names_pattern(names).finditer(text)] == [
         m.group(0) for m in plain_names_pattern(names).finditer(text)]
 
 
