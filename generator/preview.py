@@ -41,26 +41,30 @@ class Changes:
     generated: Generated
     changed: set[str]  # uris of pages and files whose text changed (all of them on a first run)
     removed: set[str]  # uris the run before made and this one does not
+    same_pages: bool  # the run before made the same pages and files, from the same templates
 
 
 @dataclass
 class Preview:
+    """The settings it generates with (compared by `==`), and what its last run made."""
+
     content_dir: Path
     templates_dir: Path
     related_k: int = 5
     site_url: str | None = None
     page_size: int | None = None
-    _files: dict[Path, tuple] = field(default_factory=dict)  # collect's reuse
-    _facts: dict[str, PaperFacts] = field(default_factory=dict)  # derive_site's reuse
-    _keys: dict[str, Any] = field(default_factory=dict)  # uri -> the key of its last render
-    _pages: dict[str, str] = field(default_factory=dict)
-    _outputs: dict[str, str] = field(default_factory=dict)  # the other files
-    _inputs: tuple = ()  # the stamps of the vocabularies and templates
+    _files: dict[Path, tuple] = field(default_factory=dict, compare=False)  # collect's reuse
+    _facts: dict[str, PaperFacts] = field(default_factory=dict, compare=False)  # derive_site's reuse
+    _keys: dict[str, Any] = field(default_factory=dict, compare=False)  # uri -> the key of its last render
+    _pages: dict[str, str] = field(default_factory=dict, compare=False)
+    _outputs: dict[str, str] = field(default_factory=dict, compare=False)  # the other files
+    _inputs: tuple = field(default=(), compare=False)  # the stamps of the vocabularies and templates
 
     def update(self) -> Changes:
         """Generate again; raises ContentError as `generate` does (and then forgets nothing)."""
         inputs = self._stamps()
-        if inputs != self._inputs:  # everything depends on these: start afresh
+        afresh = inputs != self._inputs
+        if afresh:  # everything depends on these: start afresh
             self._files.clear()
             self._facts.clear()
             self._keys.clear()
@@ -83,13 +87,15 @@ class Preview:
         changed = {uri for uri, text in made.items() if self._pages.get(uri) != text}
         changed |= {uri for uri, text in files.items() if self._outputs.get(uri) != text}
         removed = (set(self._pages) | set(self._outputs)) - set(made) - set(files)
+        same_pages = not afresh and self._pages.keys() == made.keys() and self._outputs.keys() == files.keys()
         self._pages, self._outputs, self._keys, self._inputs = made, files, keys, inputs
         generated = Generated(site, made, dict(sorted(files.items())), site.warnings)
-        return Changes(generated, changed, removed)
+        return Changes(generated, changed, removed, same_pages)
 
     def _stamps(self) -> tuple:
-        """The vocabularies' and the templates' stamps: what every page depends on."""
+        """The stamps of the vocabularies and of every file of the templates (the theme's
+        overrides among them): what every page depends on."""
         paths = [self.content_dir / HARDWARE_FILE, self.content_dir / TOPICS_FILE]
-        paths += sorted(path for path in self.templates_dir.rglob("*.j2"))
+        paths += sorted(path for path in self.templates_dir.rglob("*") if path.is_file())
         return tuple((str(path), os.stat(path).st_mtime_ns, os.stat(path).st_size) for path in paths
                      if path.exists())
