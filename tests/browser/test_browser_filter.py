@@ -1,5 +1,6 @@
 """The filter page: facets from filter/facets.json (never papers.json), tri-state values,
-AND within a family, counts, the state in the URL, the no-match hint, the chips' layout."""
+AND within a family, counts, the state in the URL, the empty state and its removals, the
+chips' layout: a column beside the results on a desktop, a drawer on a phone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,12 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 RESULTS = "#paper-filter .filter-results > li"
+EMPTY = "#paper-filter .filter-empty"
+SUGGESTIONS = "#paper-filter .filter-suggestions > button"
+TOGGLE = "#paper-filter .filter-toggle"
+FACETS = "#paper-filter .filter-facets"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
 ROWS = 50  # rows shown at first (filter.js)
 # Every chip's key and count, as the page shows them.
 CHIPS = """() => Array.from(document.querySelectorAll('#paper-filter button.filter-value'),
@@ -174,10 +181,10 @@ def test_nothing_matches_keeps_the_facets_and_says_what_to_do(page, base_url, pa
     open_filter(page, base_url, "?hw=a100&hw=-nvidia")
     expect(page.locator(RESULTS)).to_have_count(0)
     expect(page.locator("#paper-filter .filter-summary")).to_have_text(re.compile(r"^0 of "))
-    hint = page.locator("#paper-filter .filter-hint")
-    expect(hint).to_be_visible()
-    expect(hint).to_contain_text("No paper matches")
-    expect(hint).to_contain_text("remove a value")
+    empty = page.locator(EMPTY)
+    expect(empty).to_be_visible()
+    # The filters, family by family, an excluded one as "not ...".
+    expect(empty).to_contain_text("No paper matches all of: not NVIDIA, NVIDIA A100.")
     # Every family stays in view, its values with their (zero) counts.
     for family in ("vendor", "architecture", "device", "topic", "year"):
         expect(page.locator(f'#paper-filter [data-family="{family}"]')).to_be_visible()
@@ -185,16 +192,41 @@ def test_nothing_matches_keeps_the_facets_and_says_what_to_do(page, base_url, pa
     # The excluded value's count is what requiring it instead would leave.
     expect(value(page, "hw:nvidia").locator(".filter-count")).to_have_text(
         f"{len(matching(papers, ['hw:a100', 'hw:nvidia'])):,}")
-    # The values in the state are listed above the results, each with a button removing it.
-    remove = page.locator('#paper-filter .filter-active button[data-remove="hw:nvidia"]')
-    expect(remove).to_have_attribute("aria-label", "Remove excluded NVIDIA")
-    expect(page.locator("#paper-filter .filter-active button")).to_have_count(2)
-    remove.click()
-    expect(hint).to_be_hidden()
+    # A button per filter removes it, saying what that leaves; the one leaving most first.
+    without_nvidia = len(matching(papers, ["hw:a100"]))
+    without_a100 = len(matching(papers, [], ["hw:nvidia"]))
+    assert without_a100 > without_nvidia > 0
+    expect(page.locator(SUGGESTIONS)).to_have_text([
+        f"Remove NVIDIA A100 ({without_a100:,} papers without it)",
+        f"Stop excluding NVIDIA ({without_nvidia:,} papers then)"])
+    expect(page.locator("#paper-filter .filter-active")).to_be_hidden()  # the empty state lists them
+    page.locator(SUGGESTIONS + '[data-remove="hw:nvidia"]').click()
+    expect(empty).to_be_hidden()
     expect(value(page, "hw:nvidia")).to_have_attribute("data-state", "off")
     expect_rows(page, matching(papers, ["hw:a100"]))
     expect(value(page, "hw:amd")).to_have_count(0)  # no A100 paper is on AMD: left out again
+    expect(page.locator("#paper-filter .filter-summary")).to_be_focused()
     assert "nvidia" not in page.url
+    # While papers match, the values in the state are listed above them, each with a button removing it.
+    remove = page.locator('#paper-filter .filter-active button[data-remove="hw:a100"]')
+    expect(remove).to_have_attribute("aria-label", "Remove required NVIDIA A100")
+    remove.click()
+    expect_rows(page, papers)
+
+
+def test_when_no_one_filter_is_in_the_way_clearing_all_is_offered(page, base_url, papers):
+    # Two contradictions (A100 and not NVIDIA, H100 and not Hopper): removing any one filter leaves none.
+    required, excluded = ["hw:a100", "hw:h100"], ["hw:nvidia", "hw:hopper"]
+    for key in required + excluded:
+        assert not matching(papers, [k for k in required if k != key], [k for k in excluded if k != key]), key
+    open_filter(page, base_url, "?hw=a100&hw=-nvidia&hw=h100&hw=-hopper")
+    expect(page.locator(SUGGESTIONS)).to_have_count(5)
+    expect(page.locator(SUGGESTIONS).first).to_have_text("Stop excluding NVIDIA (still none)")
+    clear_all = page.locator(SUGGESTIONS).last
+    expect(clear_all).to_have_text(f"Clear all filters ({len(papers):,} papers)")
+    clear_all.click()
+    expect_rows(page, papers)
+    assert "?" not in page.url
 
 
 def test_values_not_in_the_list_are_ignored_and_named(page, base_url, papers):
@@ -244,10 +276,30 @@ LAYOUT = """() => {
     list: getComputedStyle(list).display,
     listStyle: getComputedStyle(list).listStyleType,
     bullets: document.querySelectorAll('#paper-filter li button.filter-value').length,
-    results: document.querySelector('#paper-filter .filter-summary').getBoundingClientRect().top + scrollY,
     width: document.documentElement.scrollWidth,
   };
 }"""
+# Where things are, in page coordinates.
+BOXES = """() => {
+  const box = selector => {
+    const node = document.querySelector(selector);
+    if (!node) return null;
+    const r = node.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, shown: r.height > 0};
+  };
+  return {
+    facets: box('#paper-filter .filter-facets'), main: box('#paper-filter .filter-main'),
+    summary: box('#paper-filter .filter-summary'), first: box('#paper-filter .filter-results > li'),
+    toggle: box('#paper-filter .filter-toggle'),
+    scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+  };
+}"""
+
+
+def open_drawer(page):
+    page.locator(TOGGLE).click()
+    expect(page.locator(TOGGLE)).to_have_attribute("aria-expanded", "true")
+    expect(page.locator(FACETS)).to_be_visible()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -260,24 +312,140 @@ def test_values_lay_out_as_chips_and_results_start_near_the_top(
     assert page.locator('link[rel="stylesheet"][href$="stylesheets/filter.css"]').count() == 1, \
         "mkdocs.yml must list stylesheets/filter.css under extra_css"
     expect(page.locator(RESULTS).first).to_be_visible()
+    # The results begin within the first screen, and the page never scrolls sideways.
+    boxes = page.evaluate(BOXES)
+    assert boxes["summary"]["top"] < height * 0.75, boxes
+    assert boxes["scrollWidth"] <= width, boxes
+    if width < 960:
+        open_drawer(page)
     layout = page.evaluate(LAYOUT)
     page.screenshot(path=str(artifacts / f"filter-{width}-{scheme}.png"))
     assert layout["list"] == "flex" and layout["bullets"] == 0, layout
     # Chips share rows (a list one per line would have a row per chip).
     assert layout["chips"] >= 4 and layout["rows"] < layout["chips"] / 2, layout
-    # The results begin within the first screen, and the page never scrolls sideways.
-    assert layout["results"] < height * 0.75, layout
     assert layout["width"] <= width, layout
     # The scheme is the one asked for (Material's slate in the dark).
     expected = "slate" if scheme == "dark" else "default"
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == expected
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_filter_page_has_no_serious_axe_violations(make_context, base_url, axe_script, scheme):
-    page = make_context(color_scheme=scheme).new_page()
-    open_filter(page, base_url, "?hw=a100&hw=-h100")
+def test_desktop_facets_are_a_column_beside_the_results(make_context, base_url, artifacts):
+    page = make_context(viewport=DESKTOP).new_page()
+    open_filter(page, base_url)
     expect(page.locator(RESULTS).first).to_be_visible()
+    page.screenshot(path=str(artifacts / "filter-desktop.png"), full_page=True)
+    boxes = page.evaluate(BOXES)
+    facets, main, first = boxes["facets"], boxes["main"], boxes["first"]
+    # The facets are a column on the left, the results beside it, both starting at the same height.
+    assert facets["right"] <= main["left"], boxes
+    assert main["left"] - facets["left"] < DESKTOP["width"] / 2, boxes
+    assert abs(main["top"] - facets["top"]) < 40, boxes
+    # The first paper is in the first screen, whole.
+    assert first["bottom"] <= DESKTOP["height"], boxes
+    # No drawer on a desktop: the button is not shown, the facets always are.
+    expect(page.locator(TOGGLE)).to_be_hidden()
+    expect(page.locator(FACETS)).to_be_visible()
+    expect(page.locator("#paper-filter .filter-done")).to_be_hidden()
+
+
+def test_phone_results_start_in_the_first_screen_and_the_facets_open_from_the_drawer(
+    make_context, base_url, artifacts, papers
+):
+    page = make_context(viewport=PHONE).new_page()
+    open_filter(page, base_url)
+    expect(page.locator(RESULTS).first).to_be_visible()
+    toggle = page.locator(TOGGLE)
+    expect(toggle).to_have_text(re.compile(r"^Filters\s*▾$"))
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_have_attribute("aria-controls", "filter-facets")
+    expect(page.locator(FACETS)).to_be_hidden()
+    page.screenshot(path=str(artifacts / "filter-phone.png"), full_page=True)
+    boxes = page.evaluate(BOXES)
+    assert boxes["toggle"]["bottom"] <= boxes["summary"]["top"], boxes  # the drawer is above the results
+    assert boxes["first"]["bottom"] <= PHONE["height"], boxes
+    assert boxes["scrollWidth"] <= PHONE["width"], boxes
+
+    # The drawer opens from the keyboard; its values are the same tri-state chips.
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(page.locator(FACETS)).to_be_visible()
+    page.screenshot(path=str(artifacts / "filter-phone-open.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    value(page, "hw:a100").click()
+    expect(value(page, "hw:a100")).to_have_attribute("data-state", "include")
+    on_a100 = matching(papers, ["hw:a100"])
+    expect(toggle).to_have_text(re.compile(r"^Filters\s*\(1 active\)"))
+    # "Show n papers" closes the drawer, back to the results.
+    done = page.locator("#paper-filter .filter-done")
+    expect(done).to_have_text(f"Show {len(on_a100):,} papers")
+    done.click()
+    expect(page.locator(FACETS)).to_be_hidden()
+    expect(toggle).to_be_focused()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect_rows(page, on_a100)
+    assert page.evaluate(BOXES)["first"]["bottom"] <= page.evaluate("scrollY") + PHONE["height"]
+
+
+def test_hardware_of_the_list_with_no_papers_gives_an_empty_state_with_its_removal(
+    make_context, base_url, artifacts, papers, site_dir
+):
+    # H200 is in content/hardware.yml, but no paper of the list is on it.
+    assert not matching(papers, ["hw:h200"])
+    assert '["h200", "NVIDIA H200"]' in (site_dir / "filter" / "index.html").read_text(encoding="utf-8")
+    for viewport in (DESKTOP, PHONE):
+        page = make_context(viewport=viewport).new_page()
+        open_filter(page, base_url, "?hw=h200")
+        expect(page.locator(RESULTS)).to_have_count(0)
+        expect(page.locator("#paper-filter .filter-summary")).to_have_text(
+            f"0 of {len(papers):,} papers match 1 filter")
+        expect(page.locator(EMPTY)).to_contain_text("No paper matches all of: NVIDIA H200.")
+        expect(page.locator(SUGGESTIONS)).to_have_text([f"Remove NVIDIA H200 ({len(papers):,} papers without it)"])
+        expect(page.locator("#paper-filter .filter-note")).to_be_hidden()  # not "ignored": a value of the list
+        assert "hw=h200" in page.url
+        if viewport is PHONE:
+            expect(page.locator(TOGGLE)).to_have_text(re.compile(r"^Filters\s*\(1 active\)"))
+            page.screenshot(path=str(artifacts / "filter-empty-phone.png"), full_page=True)
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            open_drawer(page)
+        else:
+            page.screenshot(path=str(artifacts / "filter-empty-desktop.png"), full_page=True)
+        # The facets stay, the value in the state among them, required, with nothing left.
+        for family in ("vendor", "architecture", "device", "topic", "year"):
+            expect(page.locator(f'#paper-filter [data-family="{family}"]')).to_be_visible()
+        expect(value(page, "hw:h200")).to_have_attribute("data-state", "include")
+        expect(value(page, "hw:h200").locator(".filter-count")).to_have_text("0")
+        page.locator(SUGGESTIONS).first.click()
+        expect(page.locator(EMPTY)).to_be_hidden()
+        expect_rows(page, papers)
+        expect(value(page, "hw:h200")).to_have_count(0)
+        assert "h200" not in page.url
+
+
+@pytest.mark.parametrize("query", ["", "?hw=h200", "?hw=a100&hw=-nvidia&year=2019", "?topic=no-such-topic&hw=a100"])
+def test_no_sideways_scrolling_on_a_phone(make_context, base_url, query):
+    page = make_context(viewport=PHONE).new_page()
+    open_filter(page, base_url, query)
+    for drawer in ("closed", "open"):
+        if drawer == "open":
+            open_drawer(page)
+            for more in page.locator("#paper-filter .filter-all:visible").all():
+                more.click()  # every value shown
+        sizes = page.evaluate("({scroll: document.documentElement.scrollWidth, inner: innerWidth})")
+        assert sizes["scroll"] <= sizes["inner"], (query, drawer, sizes)
+
+
+@pytest.mark.parametrize("case", ["desktop", "phone-drawer", "empty"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_filter_page_has_no_serious_axe_violations(make_context, base_url, axe_script, scheme, case):
+    page = make_context(color_scheme=scheme, viewport=PHONE if case == "phone-drawer" else DESKTOP).new_page()
+    open_filter(page, base_url, "?hw=a100&hw=-nvidia" if case == "empty" else "?hw=a100&hw=-h100")
+    if case == "phone-drawer":
+        open_drawer(page)
+    if case == "empty":
+        expect(page.locator(SUGGESTIONS).first).to_be_visible()
+    else:
+        expect(page.locator(RESULTS).first).to_be_visible()
     page.add_script_tag(path=str(axe_script))
     results = page.evaluate("() => axe.run('#paper-filter', {resultTypes: ['violations']})")
     bad = [f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"

@@ -11,6 +11,14 @@
 // number beside a value is how many papers would match if it were required.
 // The state lives in the query string (?hw=a100&hw=-h100&topic=kv-cache&
 // year=2024&code=1), so a filtered view can be shared and a reload restores it.
+// A value of the lists that no paper has (?hw=h200, named by the page's
+// data-no-papers) is kept as a filter that nothing matches; an unknown one is
+// ignored and named. When nothing matches, the page lists the filters, each
+// with a button removing it and how many papers that would leave.
+//
+// On a wide screen the facets are a column beside the results; on a narrow one
+// they are a panel that the "Filters" button opens, so that the results start
+// in the first screen.
 // Text from the data is only ever set with textContent.
 (function () {
   "use strict";
@@ -26,8 +34,8 @@
   ];
   var PARAMS = ["hw", "topic", "year", "code"];
   var ROWS = 50;     // rows shown at first, and added by "Show more"
-  var VALUES = 12;   // values of a family shown before "Show all" (wide screens)
-  var NO_MATCH = "No paper matches; remove a value (✓ or ✕) or clear all.";
+  var VALUES = 12;   // values of a family shown before "Show all", unless only one or two more
+  var PARAM_OF = { vendor: "hw", architecture: "hw", device: "hw", topic: "topic", year: "year", code: "code" };
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -38,6 +46,10 @@
 
   function number(n) {
     return n.toLocaleString("en-US");
+  }
+
+  function papersText(n) {
+    return number(n) + (n === 1 ? " paper" : " papers");
   }
 
   function getJSON(url) {
@@ -144,6 +156,29 @@
       options[family[0]].sort(function (a, b) { return total[b.index] - total[a.index] || a.index - b.index; });
     });
 
+    // The values no paper has, by key: made into values (never shown otherwise) when the URL names one.
+    var noPapers = {};
+    var listed = JSON.parse(root.getAttribute("data-no-papers") || "{}");
+    Object.keys(listed).forEach(function (family) {
+      if (!options[family] || !PARAM_OF[family]) return;
+      listed[family].forEach(function (pair) {
+        noPapers[PARAM_OF[family] + ":" + pair[0]] = { id: pair[0], name: pair[1], family: family };
+      });
+    });
+
+    // The value `param`=`id` if it is one that no paper has (named by data-no-papers, or a year), else undefined.
+    function valueWithoutPapers(param, id) {
+      var known = noPapers[param + ":" + id];
+      if (!known && param === "year" && /^[12][0-9]{3}$/.test(id)) known = { id: id, name: id, family: "year" };
+      if (!known) return undefined;
+      var value = { param: param, id: known.id, name: known.name, family: known.family, parent: -1,
+                    hardware: param === "hw", index: values.length, key: param + ":" + known.id };
+      values.push(value);
+      byKey[value.key] = value;
+      options[value.family].push(value);
+      return value;
+    }
+
     // value index -> 1 (required) or -1 (excluded)
     var state = {};
     var ignored = readState();
@@ -165,7 +200,8 @@
       PARAMS.forEach(function (param) {
         params.getAll(param).forEach(function (raw) {
           var sign = raw.charAt(0) === "-" ? -1 : 1;
-          var value = byKey[param + ":" + (sign < 0 ? raw.slice(1) : raw)];
+          var id = sign < 0 ? raw.slice(1) : raw;
+          var value = byKey[param + ":" + id] || valueWithoutPapers(param, id);
           if (value) state[value.index] = sign;
           else if (raw) unknown.push(param + "=" + raw);
         });
@@ -213,8 +249,10 @@
       return counts;
     }
 
-    // The layout: the facets beside (or, on a phone, above) the results.
+    // The layout: the facets beside the results on a wide screen; on a narrow one, above them
+    // in a panel that the "Filters" button opens (filter.css shows the button there only).
     var facets = el("div", "filter-facets");
+    facets.id = "filter-facets";
     var families = {};
     FAMILIES.forEach(function (family) {
       var name = family[0];
@@ -237,24 +275,55 @@
       families[name] = { group: group, list: list, more: more };
     });
 
+    var toggle = el("button", "filter-toggle");
+    toggle.type = "button";
+    toggle.setAttribute("aria-controls", facets.id);
+    toggle.setAttribute("aria-expanded", "false");
+    var toggleName = el("span", "filter-toggle-name", "Filters");
+    var toggleCount = el("span", "filter-toggle-count");
+    var toggleMark = el("span", "filter-toggle-mark", "▾");
+    toggleMark.setAttribute("aria-hidden", "true");
+    toggle.append(toggleName, toggleCount, toggleMark);
+    // Closes the panel on a narrow screen, back to the results.
+    var done = el("button", "md-button md-button--primary filter-done");
+    done.type = "button";
+    var panel = el("div", "filter-panel");
+    panel.append(toggle, facets);
+    facets.append(done);
+
+    function openPanel(open) {
+      panel.toggleAttribute("data-open", open);
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    toggle.addEventListener("click", function () { openPanel(!panel.hasAttribute("data-open")); });
+    done.addEventListener("click", function () {
+      openPanel(false);
+      toggle.focus();
+    });
+
     var summary = el("p", "filter-summary");
     summary.setAttribute("aria-live", "polite");
+    summary.tabIndex = -1;  // where the focus goes when the button that had it goes away
     var clear = el("button", "md-button filter-clear", "Clear all");
     clear.type = "button";
-    clear.addEventListener("click", function () { state = {}; update(true); });
+    clear.addEventListener("click", function () { state = {}; update(true); summary.focus(); });
     // The values in the state, each a button that removes it: in view however long the families.
     var activeList = el("div", "filter-active");
     var bar = el("div", "filter-bar");
     bar.append(summary, activeList, clear);
-    var hint = el("p", "filter-hint", NO_MATCH);
+    // Nothing matches: the filters, and for each a button removing it, saying what that would leave.
+    var empty = el("div", "filter-empty");
+    var emptyText = el("p", "filter-empty-text");
+    var suggestions = el("div", "filter-suggestions");
+    empty.append(emptyText, suggestions);
     var note = el("p", "filter-note");
     var results = el("ol", "filter-results");
     var moreRows = el("button", "md-button filter-more");
     moreRows.type = "button";
     moreRows.addEventListener("click", function () { shown += ROWS; showRows(); });
     var main = el("div", "filter-main");
-    main.append(bar, note, hint, results, moreRows);
-    root.replaceChildren(facets, main);
+    main.append(bar, note, empty, results, moreRows);
+    root.replaceChildren(panel, main);
     root.classList.add("filter-layout");
 
     if (ignored.length) {
@@ -283,14 +352,18 @@
           if (!n && !current && !none) return;
           var button = chip(value, current, n);
           if (!n && !current) button.classList.add("filter-zero");
-          // On a wide screen a long family shows its first values and a "Show all" button;
-          // the values in the state always show.
+          // A long family shows its first values and a "Show all" button; the values in the
+          // state always show.
           if (!current && ++plain > VALUES) {
             button.classList.add("filter-extra");
             extra += 1;
           }
           buttons.push(button);
         });
+        if (extra <= 2) {  // "Show all" for one or two more would save no room
+          buttons.forEach(function (button) { button.classList.remove("filter-extra"); });
+          extra = 0;
+        }
         parts.list.replaceChildren.apply(parts.list, buttons);
         parts.group.hidden = !buttons.length;
         parts.group.toggleAttribute("data-expanded", !!expanded[name]);
@@ -304,7 +377,7 @@
       }
 
       var active = Object.keys(state).length;
-      activeList.replaceChildren.apply(activeList, Object.keys(state).map(function (i) {
+      activeList.replaceChildren.apply(activeList, inState().map(function (i) {
         var value = values[i], required = state[i] > 0;
         var button = el("button", "filter-remove");
         button.type = "button";
@@ -313,18 +386,77 @@
         button.setAttribute("aria-label", "Remove " + (required ? "required " : "excluded ") + value.name);
         button.append(el("span", "filter-mark", required ? "✓" : "✕"), el("span", "filter-name", value.name),
                       el("span", "filter-x", "×"));
-        button.addEventListener("click", function () {
-          delete state[i];
-          update(true);
-        });
+        button.addEventListener("click", function () { remove(i); });
         return button;
       }));
       summary.textContent = number(matches.length) + " of " + number(count) + " papers" +
         (active ? " match " + active + " filter" + (active === 1 ? "" : "s") : "");
       clear.hidden = !active;
-      hint.hidden = !none;
+      activeList.hidden = none;  // the empty state lists them, saying what removing each leaves
+      showEmpty(none);
+      toggleCount.textContent = active ? " (" + active + " active)" : "";
+      done.textContent = none ? "Close the filters" : "Show " + papersText(matches.length);
       root.setAttribute("data-ready", "true");
       showRows();
+    }
+
+    function remove(i) {
+      delete state[i];
+      update(true);
+      summary.focus();
+    }
+
+    // The values in the state, family by family (vendor first), as numbers.
+    function inState() {
+      var order = {};
+      FAMILIES.forEach(function (family, k) { order[family[0]] = k; });
+      return Object.keys(state).map(Number).sort(function (a, b) {
+        return order[values[a].family] - order[values[b].family] || a - b;
+      });
+    }
+
+    // How a value in the state reads in a sentence: "NVIDIA H200", "not NVIDIA".
+    function describe(i) {
+      return (state[i] < 0 ? "not " : "") + values[i].name;
+    }
+
+    function showEmpty(none) {
+      empty.hidden = !none;
+      if (!none) {
+        suggestions.replaceChildren();
+        return;
+      }
+      var active = inState();
+      if (!active.length) {
+        emptyText.textContent = "The list has no papers.";
+        suggestions.replaceChildren();
+        return;
+      }
+      emptyText.replaceChildren(el("strong", null, "No paper matches all of: "),
+                                active.map(describe).join(", ") + ". Remove a filter to see papers again:");
+      // The removals that leave the most papers first (sort is stable: ties stay in family order).
+      var left = active.map(function (i) { return { index: i, n: matching(i).length }; });
+      left.sort(function (a, b) { return b.n - a.n; });
+      suggestions.replaceChildren.apply(suggestions, left.map(function (option) {
+        var i = option.index, value = values[i], required = state[i] > 0;
+        var button = el("button", "filter-suggestion");
+        button.type = "button";
+        button.setAttribute("data-remove", value.key);
+        var leaves = !option.n ? "(still none)" : "(" + papersText(option.n) + (required ? " without it)" : " then)");
+        button.append(el("span", "filter-name", (required ? "Remove " : "Stop excluding ") + value.name), " ",
+                      el("span", "filter-left", leaves));
+        button.addEventListener("click", function () { remove(i); });
+        return button;
+      }));
+      // No one filter is in the way: clearing them all is the way back.
+      if (left.every(function (option) { return !option.n; })) {
+        var all = el("button", "filter-suggestion filter-suggest-clear");
+        all.type = "button";
+        all.append(el("span", "filter-name", "Clear all filters"), " ",
+                   el("span", "filter-left", "(" + papersText(count) + ")"));
+        all.addEventListener("click", function () { state = {}; update(true); summary.focus(); });
+        suggestions.append(all);
+      }
     }
 
     function countWith(value) {
@@ -342,7 +474,7 @@
       var mark = el("span", "filter-mark", current > 0 ? "✓" : current < 0 ? "✕" : "");
       mark.setAttribute("aria-hidden", "true");
       var stateText = el("span", "filter-sr", current > 0 ? "required: " : current < 0 ? "excluded: " : "");
-      button.append(mark, stateText, el("span", "filter-name", value.name),
+      button.append(mark, stateText, el("span", "filter-name", value.name), " ",
                     el("span", "filter-count", number(n)));
       button.title = value.name + ": " + (current > 0 ? "required; " : current < 0 ? "excluded; " : "") +
         "click to " + (current > 0 ? "exclude" : current < 0 ? "clear" : "require");
