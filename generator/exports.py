@@ -317,6 +317,8 @@ def schema_rows() -> list[tuple[str, str, str]]:
     rows = []
     for name, (schema, text) in PAPER_FIELDS.items():
         kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        shown = " or ".join("list of strings" if k == "array" else k for k in kinds)
+        items = schema.get("items", {}).get("type")
+        shown = " or ".join(f"list of {'objects' if items == 'object' else 'strings'}" if k == "array" else k
+                            for k in kinds)
         rows.append((name, shown, text))
     return rows

@@ -154,7 +154,9 @@ def results_json(site: Site, size: int) -> str:
     """Every row of the results tables, for sorting them whole in the browser (sortable.js).
 
     `rows`: [value or null, value as shown, kind, baseline, device (an index into
-    `devices`, or -1), paper (an index into `papers`)], in the order of results/;
+    `devices`, or -1), paper (an index into `papers`), unit], in the order of results/
+    (sorting by the Result column groups rows by kind and unit, and compares the values
+    within a group);
     `devices`: [name, path of its page from the site's root, or ""]; `papers`:
     [slug, title]; `nodes`: for each hardware page whose results span several pages,
     the indexes of its rows in its own order. Text is as written: the script shows it
@@ -191,7 +193,8 @@ def _results_json(site: Site, size: int) -> str:
                                     f"hardware/{result.device}/" if linked else ""])
             device = devices[result.device]
         paper_index = papers.setdefault(paper.slug, len(papers))
-        rows.append([result.value, result.shown, result.kind, result.baseline or "", device, paper_index])
+        rows.append([result.value, result.shown, result.kind, result.baseline or "", device, paper_index,
+                     result.unit])
     by_slug = site.by_slug
     nodes = {}
     for node_id in hardware.nodes:

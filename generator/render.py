@@ -10,9 +10,6 @@ served pages' relative URLs (`url_between`).
 
 from __future__ import annotations
 
-import html
-import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,150 +17,19 @@ from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.bccache import Bucket
-from markupsafe import Markup, escape
-from mkdocs.utils import get_relative_url
+from markupsafe import Markup
 
-from . import exports, mentions, pages
+from . import exports, pages
+from .markup import (abstract_with_links, anchor, first_sentence, front_matter, hardware_link, hardware_uri, html_text, link,
+                     markdown_text, one_line, paper_uri, paragraphs, safe_href, text, topic_link, topic_uri, url,
+                     url_between)
 from .matching import HardwareNode, Topic
-from .model import Paper, is_http_url
+from .model import Paper
 from .pages import Page
 from .results import Result
-from .site import Site, all_results, device_spans, evidence_for, node_results, papers_by_year
+from .site import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 
 RECENT_COUNT = 10
-
-
-def safe_href(url: str) -> Markup:
-    """An attribute-safe href for an http(s) URL from content; anything else is refused."""
-    if not is_http_url(url):
-        raise ValueError(f"refusing a non-http(s) URL {url!r}")
-    return Markup(html.escape(url, quote=True))
-
-
-def paper_uri(slug: str) -> str:
-    return f"papers/{slug}.md"
-
-
-def hardware_uri(node_id: str) -> str:
-    return f"hardware/{node_id}.md"
-
-
-def topic_uri(topic_id: str) -> str:
-    return f"topics/{topic_id}.md"
-
-
-def served_url(uri: str) -> str:
-    """The URL a source URI is served at, from the site's root: `papers/x.md` -> `papers/x/`,
-    `index.md` -> ``; a file that is no page (`feed.xml`) keeps its path."""
-    if not uri.endswith(".md"):
-        return uri
-    folder = pages.served_dir(uri)
-    return f"{folder}/" if folder else ""
-
-
-def url_between(from_uri: str, to_uri: str) -> str:
-    """The relative URL of `to_uri` (a source URI, maybe with a #fragment) from the page
-    `from_uri` is served as."""
-    path, hash_mark, fragment = to_uri.partition("#")
-    target = served_url(path)
-    url = get_relative_url(target, served_url(from_uri))
-    if not target or target.endswith("/"):
-        url = url.rstrip("/") + "/"
-    return url + hash_mark + fragment
-
-
-# Line breaks as Python-Markdown reads them. Text from content is written on one line (HTML
-# shows a line break as a space): no line of a page's HTML can then start with a `#` of its
-# own, which Markdown (and html_blocks.py) would take for a heading.
-_LINE_BREAKS = re.compile(r"[ \t]*[\r\n]+[ \t]*")
-
-
-def one_line(value: Any) -> str:
-    return _LINE_BREAKS.sub(" ", str(value))
-
-
-def text(value: Any) -> Markup:
-    """Text from content as HTML: escaped, on one line; Markup passes unchanged."""
-    return value if isinstance(value, Markup) else escape(one_line(value))
-
-
-def anchor(href: str, content: Any, css: str | None = None) -> Markup:
-    """`<a href="href">content</a>`, `content` escaped unless it is Markup already."""
-    attrs = f' class="{css}"' if css else ""
-    return Markup(f'<a{attrs} href="{href}">{text(content)}</a>')
-
-
-@pass_context
-def link(context, text: Any, to_uri: str, css: str | None = None) -> Markup:
-    """A link from the page being rendered to another page or file of the site."""
-    return anchor(url_between(context["page_uri"], to_uri), text, css)
-
-
-@pass_context
-def url(context, to_uri: str) -> str:
-    """The relative URL of a page or file of the site from the page being rendered."""
-    return url_between(context["page_uri"], to_uri)
-
-
-@pass_context
-def hardware_link(context, node: Any, css: str | None = None) -> Markup:
-    """A link to a hardware node's page, its name as the text."""
-    return anchor(url_between(context["page_uri"], hardware_uri(node.id)), node.name, css)
-
-
-@pass_context
-def topic_link(context, topic: Any, css: str | None = None) -> Markup:
-    """A link to a topic's page, its name as the text."""
-    return anchor(url_between(context["page_uri"], topic_uri(topic.id)), topic.name, css)
-
-
-def paragraphs(value: Any) -> Markup:
-    """Plain text as HTML paragraphs, each on one line: a blank line starts a new one, as in Markdown."""
-    return _paragraphs(str(escape(value)))
-
-
-def _paragraphs(html_text: str) -> Markup:
-    return Markup("\n".join(f"<p>{one_line(part.strip())}</p>" for part in _BLANK_LINE.split(html_text)
-                            if part.strip()))
-
-
-_BLANK_LINE = re.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
-
-
-# What a YAML reader refuses in a stream (and NEL, LS and PS, which it reads as line
-# breaks, folding them away inside a quoted string): written as \u escapes instead.
-_NOT_PLAIN_IN_YAML = re.compile("[^\x09\x0A\x0D\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
-
-
-def _yaml_escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
-
-
-def front_matter(meta: dict[str, Any]) -> Markup:
-    """`meta` as YAML, keys in the order given: one JSON line, which YAML reads as a flow mapping.
-
-    The JSON encoder is many times faster than a YAML emitter, and front matter is
-    written on every one of the site's pages.
-    """
-    return Markup(_NOT_PLAIN_IN_YAML.sub(_yaml_escape, json.dumps(meta, ensure_ascii=False)))
-
-
-def html_text(value: Any) -> str:
-    """Text for the places Material writes front matter into HTML as is (<title>)."""
-    return html.escape(str(value), quote=True)
-
-
-# The characters Python-Markdown lets a backslash escape (its ESCAPED_CHARS, less ">",
-# which HTML escaping writes as &gt;).
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
-
-
-def markdown_text(value: Any) -> Markup:
-    """Text for the few Markdown headings that hold text from content (their sections feed
-    the table of contents): Markdown's special characters backslash-escaped, then
-    HTML-escaped, so that the heading shows the text as written."""
-    return Markup(html.escape(_MARKDOWN_SPECIAL.sub(r"\\\1", one_line(value)), quote=False))
 
 
 class _CompiledTemplates(BytecodeCache):
@@ -197,7 +63,7 @@ def make_environment(templates_dir: Path | str, site: Site) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(href=safe_href, html_text=html_text, markdown_text=markdown_text, paragraphs=paragraphs,
+    env.filters.update(href=safe_href, first_sentence=first_sentence, html_text=html_text, markdown_text=markdown_text, paragraphs=paragraphs,
                        hardware_link=hardware_link, topic_link=topic_link, **site_filters(site))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
@@ -222,12 +88,15 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         return anchor(url_between(context["page_uri"], paper_uri(paper.slug)), paper.title)
 
     def hardware_names(slug: str, under: str | None = None) -> str:
-        """The hardware a paper is about, by name, comma separated; with `under`, only that
-        node and what is below it."""
+        """The hardware a paper is about, by name, comma separated. With `under` (on that
+        node's page), what it names below that node, else the node itself, each without the
+        vendor's name that the page already says ("A100" on NVIDIA's page)."""
         ids = site.facts[slug].hardware
-        if under is not None:
-            ids = [i for i in ids if i == under or under in (n.id for n in site.hardware.ancestors(i))]
-        return ", ".join(nodes[i].name for i in ids)
+        if under is None:
+            return ", ".join(nodes[i].name for i in ids)
+        below = [i for i in ids if under in (n.id for n in site.hardware.ancestors(i))]
+        vendor = site.hardware.path(under)[0].name + " "
+        return ", ".join(nodes[i].name.removeprefix(vendor) for i in below) if below else nodes[under].name
 
     def topic_names(slug: str) -> str:
         """The topics of a paper, by name, comma separated."""
@@ -240,14 +109,35 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
             device = anchor(url_between(page_uri, hardware_uri(result.device)), nodes[result.device].name)
         else:
             device = text(nodes[result.device].name if result.device in nodes else "")
-        cells = [f'<td style="text-align: right;">{text(result.shown)}</td>', f"<td>{text(result.kind)}</td>",
-                 f"<td>{text(result.baseline or '')}</td>", f"<td>{device}</td>"]
+        # data-label: the column's name, which a phone shows before each cell of a card.
+        cells = [f'<td class="result-value" style="text-align: right;">{text(result.shown)}</td>',
+                 f'<td data-label="Kind">{text(result.kind)}</td>',
+                 f'<td data-label="Baseline">{text(result.baseline or "")}</td>', f'<td data-label="Device">{device}</td>']
         if paper is not None:
-            cells.append(f"<td>{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>")
+            cells.append(f'<td data-label="Paper">{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
         return Markup("<tr>" + "".join(cells) + "</tr>")
 
+    def paper_row(paper: Paper, page_uri: str, under: str | None = None, evidence: Evidence | None = None) -> Markup:
+        """One row of a table of papers (`_papers.md.j2`) on the page `page_uri`: title, year,
+        venue, hardware (with `under`, that node and below), code, the headline result. With
+        `evidence`, the sentence that puts the paper on a device's page, folded under its title."""
+        facts = site.facts[paper.slug]
+        title = anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)
+        if evidence is not None:
+            why = text(evidence.sentence) if evidence.sentence else "Added by a curator."
+            title += Markup(f'<details class="evidence"><summary>Why it is here</summary><p>{why}</p></details>')
+        code = anchor(safe_href(paper.code), "Code") if paper.code else ""
+        headline = facts.results[0] if facts.results else None
+        cells = [(f'class="paper-title" data-sort="{text(paper.title.casefold())}"', title),
+                 (f'data-label="Year" data-sort="{paper.year or 0}"', text(paper.year or "")),
+                 ('data-label="Venue"', text(paper.venue or "")),
+                 ('data-label="Hardware"', text(hardware_names(paper.slug, under))),
+                 ('data-label="Code"', code),
+                 ('data-label="Headline result"', text(f"{headline.shown} {headline.kind}" if headline else ""))]
+        return Markup("<tr>" + "".join(f"<td {attrs}>{cell}</td>" for attrs, cell in cells) + "</tr>")
+
     return dict(paper_link=paper_link, hardware_names=hardware_names, topic_names=topic_names,
-                result_row=result_row)
+                result_row=result_row, paper_row=paper_row)
 
 
 # ---------------------------------------------------------------------------- pages
@@ -304,7 +194,6 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
         abstract=abstract_with_links(paper, facts.mentions, uri),
         related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
                   [site.topics.topics[i].name for i in r.shared_topics]) for r in facts.related],
-        mentions=[by_slug[s] for s in dict.fromkeys(m.target for m in facts.mentions)],
         mentioned_by=[by_slug[s] for s in facts.mentioned_by],
     ))]
 
@@ -317,8 +206,11 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
     entries = [(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed
     results = node_results(site, node.id)
     children = [(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)]
-    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results), (node, children),
-                     node=node, trail=hardware.path(node.id)[:-1], children=children, entries=entries, results=results)
+    # The spellings of its name that titles and abstracts use (of the aliases, those found).
+    spellings = sorted({e.spelling for p in listed if (e := site.facts[p.slug].evidence.get(node.id)) and e.spelling})
+    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results), (node, children, spellings),
+                     node=node, trail=hardware.path(node.id)[:-1], children=children, entries=entries, results=results,
+                     spellings=spellings)
 
 
 def topic_pages(t: Templates, topic: Topic) -> list[tuple[str, str | None]]:
@@ -363,9 +255,13 @@ def topics_index_page(t: Templates) -> list[tuple[str, str | None]]:
 def years_pages(t: Templates) -> list[tuple[str, str | None]]:
     # One list of (year, paper), split into pages; a year that goes on from the page
     # before is headed again, as continued.
-    flat, first_of_year = pages.year_rows(papers_by_year(t.site.papers))
-    return t.listing("years.md.j2", "years/index.md", (flat,), flat=flat, first_of_year=first_of_year,
-                     years_on_page=pages.years_on_page, year_anchor=pages.year_anchor)
+    # Page 1 also says how many papers each year has, and how each device's papers span the years.
+    years = papers_by_year(t.site.papers)
+    flat, first_of_year = pages.year_rows(years)
+    spans = device_spans(t.site)
+    return t.listing("years.md.j2", "years/index.md", (flat,), spans, flat=flat, first_of_year=first_of_year,
+                     years_on_page=pages.years_on_page, year_anchor=pages.year_anchor, years=years,
+                     year_links=_year_links(years, t.page_size), spans=spans)
 
 
 def papers_index_pages(t: Templates) -> list[tuple[str, str | None]]:
@@ -379,12 +275,6 @@ def results_pages(t: Templates) -> list[tuple[str, str | None]]:
     return t.listing("results.md.j2", "results/index.md", (rows,), paper_count, rows=rows, paper_count=paper_count)
 
 
-def timeline_page(t: Templates) -> list[tuple[str, str | None]]:
-    years = papers_by_year(t.site.papers)
-    return [("timeline/index.md", t.render("timeline.md.j2", "timeline/index.md", years=years,
-                                           spans=device_spans(t.site), year_links=_year_links(years, t.page_size)))]
-
-
 def filter_page(t: Templates) -> list[tuple[str, str | None]]:
     return [("filter/index.md", t.render("filter.md.j2", "filter/index.md"))]
 
@@ -396,20 +286,7 @@ def data_page(t: Templates) -> list[tuple[str, str | None]]:
 
 # The pages that are one of a kind, each made by its function.
 INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, papers_index_pages,
-               results_pages, timeline_page, filter_page, data_page)
-
-
-def abstract_with_links(paper: Paper, mentions: tuple[mentions.Mention, ...], page_uri: str) -> Markup:
-    """The abstract as HTML paragraphs, with each name of another listed paper linked to it."""
-    out, at = [], 0
-    for mention in sorted(mentions, key=lambda m: (m.start, m.end, m.target)):
-        if mention.start < at:
-            continue
-        out.append(escape(paper.abstract[at:mention.start]))
-        out.append(anchor(url_between(page_uri, paper_uri(mention.target)), paper.abstract[mention.start:mention.end]))
-        at = mention.end
-    out.append(escape(paper.abstract[at:]))
-    return _paragraphs("".join(out))
+               results_pages, filter_page, data_page)
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,

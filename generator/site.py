@@ -29,6 +29,7 @@ class Evidence(NamedTuple):
 
     node_id: str
     sentence: str | None  # None when a curator added the hardware by hand
+    spelling: str | None = None  # the name as the title or abstract writes it ("A100-80GB")
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
     found: dict[str, Evidence] = {}
     for mention in mentions:
         if mention.id not in found:
-            found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end, spans))
+            found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end, spans),
+                                          mention.text)
     for node_id in paper.hardware:
         found.setdefault(node_id, Evidence(node_id, None))
     for node_id in paper.not_hardware:

@@ -1,4 +1,4 @@
-"""Exports (papers.json and its schema, the Atom feed, BibTeX) and the timeline page."""
+"""Exports (papers.json and its schema, the Atom feed, BibTeX) and the years page's counts and device spans."""
 
 from __future__ import annotations
 
@@ -144,9 +144,9 @@ def test_every_paper_page_cites_its_bibtex_file(site, files):
         assert f"bib/{paper.slug}.bib" in files
     home = pages["index.md"]
     linked = {resolve("index.md", href, {*pages, *files}) for href, _ in html_links(home)}
-    for target in ("papers.json", "feed.xml", "papers.bib", "filter/index.md", "timeline/index.md", "data.md"):
+    for target in ("papers.json", "feed.xml", "papers.bib", "filter/index.md", "years/index.md", "data.md"):
         assert target in linked, target
-    for href in ("papers.json", "feed.xml", "papers.bib", "filter/", "timeline/", "data/"):
+    for href in ("papers.json", "feed.xml", "papers.bib", "filter/", "years/", "data/"):
         assert f'<a href="{href}">' in home, href
 
 
@@ -157,26 +157,26 @@ def test_data_page_documents_every_field(site):
 
 
 @pytest.mark.parametrize("device", ["a100", "h100", "rtx-4090"])
-def test_timeline_device_span_covers_its_papers_years(site, device):
+def test_a_device_span_covers_its_papers_years(site, device):
     years = [p.year for p in site.node_papers[device] if p.year]
     spans = {node.id: (first, last, count) for node, first, last, count in device_spans(site)}
     assert spans[device] == (min(years), max(years), len(site.node_papers[device]))
-    page = render_pages(site, ROOT / "site_templates")["timeline/index.md"]
+    page = render_pages(site, ROOT / "site_templates")["years/index.md"]
     name = site.hardware.nodes[device].name
     row = next(line for line in page.splitlines() if f'<a href="../hardware/{device}/">{name}</a>' in line)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
     assert cells[2:] == [str(min(years)), str(max(years)), str(len(site.node_papers[device]))]
 
 
-def test_timeline_links_each_year_to_its_papers_and_spans_every_device(site):
-    """The timeline counts; the papers of a year are on years/ (the timeline stays small at any size)."""
-    page = render_pages(site, ROOT / "site_templates")["timeline/index.md"]
+def test_the_years_page_links_each_year_to_its_section_and_spans_every_device(site):
+    """Page 1 of years/ counts each year's papers, linking to the year's section, and spans every device."""
+    page = render_pages(site, ROOT / "site_templates")["years/index.md"]
+    jump = next(line for line in page.splitlines() if 'class="year-jump"' in line)
     for year, listed in papers_by_year(site.papers).items():
-        assert (f'<tr><td><a href="../years/#year-{year or "undated"}">{year or "Undated"}</a></td>'
-                f'<td style="text-align: right;">{len(listed)}</td></tr>') in page
-    assert "papers/" not in page
+        assert f'<a href="./#year-{year or "undated"}">{year or "Undated"}</a> ({len(listed)})' in jump
     assert len(device_spans(site)) == sum(
         1 for n in site.hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id))
+    assert page.count('<tr><td><a href="../hardware/') == len(device_spans(site))
 
 
 def test_atom_feed_escapes_hostile_text():

@@ -14,7 +14,7 @@ STEPS = [
     {"sources", "importer", "fill"},  # import
     {"vocabularies", "regex_safety", "check"},  # validate
     {"results", "mentions", "related", "site"},  # derive
-    {"pages", "bibtex", "facets", "exports", "render"},  # render
+    {"pages", "bibtex", "facets", "exports", "markup", "render"},  # render
     {"pipeline", "preview", "html_blocks", "search", "plugin", "cli", "__main__"},  # build
 ]
 

@@ -23,7 +23,8 @@ from generator.pages import page_uri, pager_numbers, results_json, served_dir
 from generator.check import collect
 from generator.matching import Hardware, Topics
 from generator.pipeline import generate
-from generator.render import front_matter, markdown_text, render_pages, safe_href, url_between
+from generator.markup import front_matter, markdown_text, safe_href, url_between
+from generator.render import render_pages
 from generator.site import all_results, derive_site, node_results
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +120,7 @@ def test_every_page_kind_is_rendered(small_pages):
         "hardware/ada-lovelace.md", "hardware/rtx-4090.md",
         "hardware/amd.md", "hardware/cdna3.md", "hardware/mi300x.md",
         "topics/kv-cache.md", "topics/offloading.md",
-        "timeline/index.md", "filter/index.md", "data.md",
+        "filter/index.md", "data.md",
     }
 
 
@@ -165,7 +166,7 @@ def test_architecture_and_vendor_pages_roll_up_their_devices(small_pages):
 def test_curator_added_hardware_is_listed_without_a_sentence(small_pages):
     page = small_pages["hardware/mi300x.md"]
     assert "papers/adding-nvme-ssds-to-enable.md" in linked(small_pages, "hardware/mi300x.md")
-    assert "<p><small>Added by a curator.</small></p>" in page and "<blockquote>" not in page
+    assert '<details class="evidence"><summary>Why it is here</summary><p>Added by a curator.</p></details>' in page
 
 
 def test_curator_removed_topic_is_not_shown(small_site):
@@ -177,8 +178,9 @@ def test_a_name_in_an_abstract_links_both_ways(small_pages):
     fuyou = small_pages["papers/adding-nvme-ssds-to-enable.md"]
     abstract = fuyou.split("## Abstract", 1)[1].split("\n## ", 1)[0]
     assert '<a href="../zero-infinity/">ZeRO-Infinity</a>' in abstract
+    # Named twice in one paragraph: linked the first time.
     assert [resolve("papers/adding-nvme-ssds-to-enable.md", href, small_pages) for href, _ in html_links(abstract)] == [
-        "papers/zero-infinity.md", "papers/zero-infinity.md"]
+        "papers/zero-infinity.md"]
     zero = small_pages["papers/zero-infinity.md"]
     mentioned_by = zero.split("## Mentioned by", 1)[1]
     assert {resolve("papers/zero-infinity.md", href, small_pages) for href, _ in html_links(mentioned_by)} == {
@@ -316,9 +318,13 @@ def test_text_from_content_shows_as_text_and_never_becomes_markup(field):
             assert not [a for a in element.attrs if a.lower().startswith("on")], (uri, str(element)[:200])
             for name in ("href", "src"):
                 assert not SCRIPT_URL.match(element.get(name, "")), (uri, str(element)[:200])
+    # Where the field is shown at all, its first line is (a topic's description only in part on the
+    # list of topics: its first sentence); where it is shown whole, all its lines are.
     showing = sorted(uri for uri in hostile if shows(hostile[uri], HOSTILE_LINES if field in (
-        "abstract", "note", "description of a100", "topic description") else HOSTILE_LINE))
+        "abstract", "note", "description of a100") else HOSTILE_LINE))
     assert showing and showing == sorted(uri for uri in plain if PLAIN_LINE in shown_text(plain[uri]))
+    if field == "topic description":
+        assert shows(hostile["topics/offloading.md"], HOSTILE_LINES)
 
 
 def test_text_from_content_is_escaped_once():
@@ -383,10 +389,12 @@ def test_pages_above_a_device_name_each_papers_devices_under_them(small_pages):
     # Fuyou names an RTX 4090 and a curator added an MI300X: each page shows its own.
     ada = small_pages["hardware/ada-lovelace.md"].split("## Papers", 1)[1]
     amd = small_pages["hardware/amd.md"].split("## Papers", 1)[1]
-    assert "<small>GeForce RTX 4090</small>" in ada and "MI300X" not in ada
-    assert "<small>AMD Instinct MI300X</small>" in amd and "4090" not in amd
-    assert "<blockquote>" not in ada  # the sentence is quoted on the device page only
-    assert "<blockquote><p>Fuyou achieves 156 TFLOPS on an RTX 4090 GPU" in small_pages["hardware/rtx-4090.md"]
+    # Each without the vendor's name, which the page says already.
+    assert '<td data-label="Hardware">GeForce RTX 4090</td>' in ada and "MI300X" not in ada
+    assert '<td data-label="Hardware">Instinct MI300X</td>' in amd and "4090" not in amd
+    assert "evidence" not in ada  # the sentence is quoted on the device page only
+    assert ('<summary>Why it is here</summary><p>Fuyou achieves 156 TFLOPS on an RTX 4090 GPU'
+            in small_pages["hardware/rtx-4090.md"])
 
 
 # ---------------------------------------------------------------------------- pagination
@@ -440,7 +448,7 @@ def test_page_urls_keep_page_one_and_put_the_others_under_page():
     ("hardware/index.md", "hardware/a100.md", "a100/"),
     ("hardware/a100/page/2.md", "hardware/a100.md", "../../"),
     ("index.md", "years/index.md#year-2024", "years/#year-2024"),
-    ("timeline/index.md", "years/page/3.md#year-2021", "../years/page/3/#year-2021"),
+    ("results/index.md", "years/page/3.md#year-2021", "../years/page/3/#year-2021"),
     ("index.md", "feed.xml", "feed.xml"),
     ("data.md", "papers.json", "../papers.json"),
     ("papers/snapkv.md", "bib/snapkv.bib", "../../bib/snapkv.bib"),
@@ -504,12 +512,13 @@ def test_listings_are_split_into_pages_of_the_page_size(paged, small_site):
         "hardware/nvidia/page/2.md", "hardware/nvidia/page/3.md", "topics/offloading/page/2.md",
     }
     # Every paper once, in the site's order, over the pages of All papers.
-    listed = [[resolve(uri, href, paged) for href in re.findall(r'^<tr><td><a href="([^"]*)">', paged[uri], re.M)]
+    listed = [[resolve(uri, href, paged) for href in re.findall(r'^<tr><td class="paper-title"[^>]*><a href="([^"]*)">',
+                                                                 paged[uri], re.M)]
               for uri in ("papers/index.md", "papers/page/2.md", "papers/page/3.md")]
     assert listed == [["papers/snapkv.md"], ["papers/adding-nvme-ssds-to-enable.md"], ["papers/zero-infinity.md"]]
-    assert '<tr><td><a href="../../zero-infinity/">' in paged["papers/page/3.md"]
+    assert '<a href="../../zero-infinity/">' in paged["papers/page/3.md"]
     assert [p.slug for p in small_site.papers] == ["snapkv", "adding-nvme-ssds-to-enable", "zero-infinity"]
-    assert "# All papers, page 2 of 3" in paged["papers/page/2.md"]
+    assert "# Papers, page 2 of 3" in paged["papers/page/2.md"]
     assert "<h1>NVIDIA, page 3 of 3</h1>" in paged["hardware/nvidia/page/3.md"]
     assert meta_of(paged["hardware/nvidia/page/3.md"])["title"] == "NVIDIA, page 3 of 3"
 
@@ -601,8 +610,9 @@ def test_results_split_over_pages_are_sorted_from_one_json_file_of_every_row(pag
     rows = all_results(small_site)
     assert len(data["rows"]) == len(rows)
     for (paper, result), row in zip(rows, data["rows"]):
-        value, shown, kind, baseline, device, paper_index = row
-        assert (value, shown, kind, baseline) == (result.value, result.shown, result.kind, result.baseline or "")
+        value, shown, kind, baseline, device, paper_index, unit = row
+        assert (value, shown, kind, baseline, unit) == (result.value, result.shown, result.kind,
+                                                        result.baseline or "", result.unit)
         assert data["papers"][paper_index] == [paper.slug, paper.title]
         if result.device:
             name, path = data["devices"][device]

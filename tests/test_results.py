@@ -136,11 +136,12 @@ def test_pages_show_key_results_and_the_results_page():
     pages = render_pages(derive_site(checked.papers, checked.hardware, checked.topics), ROOT / "site_templates")
     paper = pages["papers/adding-nvme-ssds-to-enable.md"]
     assert "## Key results" in paper
-    assert ('<tr><td style="text-align: right;">156 TFLOPS</td><td>throughput</td><td></td>'
-            '<td><a href="../../hardware/rtx-4090/">GeForce RTX 4090</a></td></tr>') in paper
+    assert ('<tr><td class="result-value" style="text-align: right;">156 TFLOPS</td><td data-label="Kind">throughput'
+            '</td><td data-label="Baseline"></td><td data-label="Device"><a href="../../hardware/rtx-4090/">'
+            'GeForce RTX 4090</a></td></tr>') in paper
     for uri in ("hardware/rtx-4090.md", "hardware/ada-lovelace.md", "hardware/nvidia.md"):  # rolled up
         assert "156 TFLOPS" in pages[uri] and 'class="sortable-table"' in pages[uri]
-        assert "corrects them with <code>results:</code>" in pages[uri]
+        assert "Extracted automatically from the abstracts, so some may be wrong" in pages[uri]
     assert "156 TFLOPS" not in pages["hardware/a100.md"]
     assert "156 TFLOPS" in pages["results/index.md"] and "25 PFLOPS" in pages["results/index.md"]
     assert "## Key results" not in pages["papers/snapkv.md"]  # no numbers in its abstract

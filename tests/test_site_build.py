@@ -36,9 +36,8 @@ def soup(built: Path, uri: str) -> BeautifulSoup:
 
 
 def listed_papers(page: BeautifulSoup) -> set[str]:
-    """Slugs of the papers a hardware or topic page lists under its 'Papers' heading."""
-    heading = page.find("h2", id="papers") or page.find("h2", string=re.compile("Papers"))
-    listing = heading.find_next("ul")
+    """Slugs of the papers a hardware or topic page lists in its table of papers."""
+    listing = page.find("table", class_="paper-table")
     return {a["href"].rstrip("/").split("/")[-1] for a in listing.find_all("a", href=re.compile(r"papers/"))}
 
 
@@ -154,7 +153,7 @@ def test_device_page_lists_exactly_the_papers_naming_it(built, node_id):
     assert listed_papers(soup(built, f"hardware/{node_id}")) == DEVICE_PAPERS[node_id]
 
 
-def test_exports_filter_and_timeline_are_on_the_built_site(built):
+def test_exports_filter_and_years_are_on_the_built_site(built):
     data = json.loads((built / "papers.json").read_text(encoding="utf-8"))
     assert sorted(p["slug"] for p in data["papers"]) == SLUGS
     assert (built / "papers.schema.json").is_file()
@@ -165,10 +164,11 @@ def test_exports_filter_and_timeline_are_on_the_built_site(built):
     assert cite["href"] == "../../bib/snapkv.bib"
     assert soup(built, "filter").find(id="paper-filter")["data-facets"] == "facets.json"
     assert (built / "filter" / "facets.json").is_file()
-    assert soup(built, "timeline").find("h2", id="devices-over-time")
+    assert soup(built, "years").find("details", class_="device-spans").find("table")
     nav = soup(built, ".").find("nav", class_="md-nav--primary").get_text(" ")
-    for title in ("Filter", "Timeline", "Data"):
+    for title in ("Papers", "Hardware", "Topics", "Results", "Filter", "Years"):
         assert title in nav
+    assert "Timeline" not in nav and not (built / "timeline").exists()
 
 
 # ---------------------------------------------------------------------------- pagination
@@ -200,10 +200,10 @@ def test_split_listings_link_only_to_pages_that_exist(built_paged):
     for number in range(1, count + 1):
         uri = "papers" if number == 1 else f"papers/page/{number}"
         page = soup(built_paged, uri)
-        assert page.find("h1").get_text().startswith(f"All papers, page {number} of {count}")
+        assert page.find("h1").get_text().startswith(f"Papers, page {number} of {count}")
         current = page.find("nav", class_="pager").find("a", attrs={"aria-current": "page"})
         assert current.get_text() == str(number) and current["href"] == "./"
-        listed += [a["href"].rstrip("/").split("/")[-1] for a in page.select("table tbody tr td:first-child a")]
+        listed += [a["href"].rstrip("/").split("/")[-1] for a in page.select("table.paper-table td.paper-title > a")]
     assert sorted(listed) == SLUGS
 
 

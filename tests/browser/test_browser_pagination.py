@@ -63,7 +63,7 @@ def shown_values(page) -> list[str]:
 def test_next_leads_through_every_page_of_all_papers(page, paged_url):
     count = math.ceil(PAPERS / PAGE_SIZE)
     page.goto(paged_url + "papers/")
-    expect(page.locator(".md-content h1")).to_contain_text(f"All papers, page 1 of {count}")
+    expect(page.locator(".md-content h1")).to_contain_text(f"Papers, page 1 of {count}")
     expect(pager(page).locator('a[aria-current="page"]')).to_have_text("1")
     seen = []
     for number in range(1, count + 1):
@@ -83,11 +83,12 @@ def test_next_leads_through_every_page_of_all_papers(page, paged_url):
 
 
 def sorted_shown(rows: dict, indexes: list[int], descending: bool) -> list[str]:
-    """The Result column of `indexes` sorted by value as the page sorts it: rows without a
-    value last, ties in their first order."""
-    valued = [i for i in indexes if rows["rows"][i][0] is not None]
-    valued.sort(key=lambda i: -rows["rows"][i][0] if descending else rows["rows"][i][0])
-    return [rows["rows"][i][1] for i in valued + [i for i in indexes if rows["rows"][i][0] is None]]
+    """The Result column of `indexes` sorted as the page sorts it: by kind, then unit (both as
+    written), then value, rows without a value last in their group, ties in their first order."""
+    def key(index):
+        value, kind, unit = rows["rows"][index][0], rows["rows"][index][2], rows["rows"][index][6]
+        return kind, unit, value is None, 0 if value is None else (-value if descending else value)
+    return [rows["rows"][i][1] for i in sorted(indexes, key=key)]
 
 
 def test_sorting_results_by_value_orders_every_row_across_pages(page, paged_url, rows):
@@ -107,7 +108,7 @@ def test_sorting_results_by_value_orders_every_row_across_pages(page, paged_url,
     expect(page.locator(".sortable-table th").first).to_have_attribute("aria-sort", "descending")
     status = page.locator(".sort-status")
     expect(status).to_contain_text(f"All {total} rows sorted by Result (descending)")
-    # The largest values of all the rows, not of the page's.
+    # The largest values of each kind and unit of all the rows, not of the page's.
     assert shown_values(page) == largest_first[:PAGE_SIZE]
     # The server's pages hold unsorted rows: its pager gives way to the sorted rows' pages.
     expect(page.locator('nav.pager[aria-label="Pages"]')).to_be_hidden()

@@ -1,7 +1,14 @@
 // Sortable tables: each table inside <div class="sortable-table"> gets a button in
-// every column heading; pressing it sorts the rows by that column (numbers by
-// value, "3.6×" and "156 TFLOPS" included; anything else alphabetically), then
-// the other way round. aria-sort tells assistive technology the current order.
+// every column heading; pressing it sorts the rows by that column, then the other
+// way round. aria-sort tells assistive technology the current order.
+//
+// A column of numbers ("2024", "12 papers") sorts by value, anything else
+// alphabetically, numbers within the text by value ("RTX 3090" before "RTX 4090").
+// The Result column of a results table (its heading data-column="result") holds
+// values of several kinds and units: "502 PFLOPS", "156 TFLOPS", "155×", "99%".
+// It sorts by kind (the data-column="kind" column), then unit, then value, so only
+// values of one kind and unit are compared; the direction orders the values
+// within each group, the groups keep their order.
 //
 // A table split over several pages (results/, a hardware page with many results)
 // names the site's own file of all rows in data-rows (results/rows.json, written
@@ -13,27 +20,57 @@
 (function () {
   var RESULTS_JSON = "results/rows.json";
   var AROUND = 2;  // page numbers shown each side of the current one, as the server's pager
-  var collator = new Intl.Collator(undefined, { sensitivity: "base" });
+  var collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 
+  // The number a cell starts with ("3.6×", "156 TFLOPS", "~3×"), or NaN ("NVIDIA A100" is text).
   function number(text) {
-    var match = text.replace(/,/g, "").match(/-?\d+(?:\.\d+)?/);
-    return match ? parseFloat(match[0]) : NaN;
+    var match = text.replace(/,/g, "").match(/^[~>≈<]?\s*(-?\d+(?:\.\d+)?)/);
+    return match ? parseFloat(match[1]) : NaN;
   }
 
-  // Indexes 0..n-1 ordered by keys[index]: numbers or text, empty (null or "") last
-  // whichever the direction, ties in their first order.
-  function order(keys, ascending) {
-    var numeric = keys.every(function (key) { return key === null || key === "" || typeof key === "number"; });
+  // A result from its Result and Kind cells. The Result cell is generator/results.py's
+  // Result.shown: the value as written ("3.6", "1.2–2.4", "~3", "10+"), then the unit,
+  // after a space unless it is "×" or "%". The value is a range's upper end, as in rows.json.
+  function resultFromCells(shown, kind) {
+    var lastDigit = shown.search(/\d\D*$/);
+    if (lastDigit < 0) return { kind: kind, unit: "", value: null };
+    var numbers = shown.slice(0, lastDigit + 1).replace(/,/g, "").match(/-?\d+(?:\.\d+)?/g);
+    var value = parseFloat(numbers[numbers.length - 1]);
+    if (numbers.length > 1) value = Math.abs(value);  // "1.2-2.4": the upper end is 2.4, not -2.4
+    return { kind: kind, unit: shown.slice(lastDigit + 1).replace(/^\+/, "").trim(), value: value };
+  }
+
+  function isEmpty(key) {
+    return key === null || key === "";
+  }
+
+  // Below 0 when x goes before y, above 0 after it, 0 for a tie. Empty keys (null or "")
+  // last whichever the direction; numbers by value; text alphabetically.
+  function compareKeys(x, y, ascending) {
+    if (isEmpty(x) || isEmpty(y)) return isEmpty(x) - isEmpty(y);
+    var result = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(x, y);
+    return ascending ? result : -result;
+  }
+
+  // Results ({kind, unit, value}): by kind, then unit (both as written, whichever the
+  // direction), then value, so that "155×" is never compared with "156 TFLOPS".
+  function compareResults(x, y, ascending) {
+    if (x.kind !== y.kind) return x.kind < y.kind ? -1 : 1;
+    if (x.unit !== y.unit) return x.unit < y.unit ? -1 : 1;
+    return compareKeys(x.value, y.value, ascending);
+  }
+
+  // Indexes 0..n-1 ordered by keys[index] with compare(x, y, ascending), ties in their first order.
+  function order(keys, ascending, compare) {
     var indexes = keys.map(function (key, index) { return index; });
     indexes.sort(function (a, b) {
-      var x = keys[a], y = keys[b], result;
-      var xEmpty = x === null || x === "", yEmpty = y === null || y === "";
-      if (xEmpty || yEmpty) result = xEmpty - yEmpty;
-      else if (numeric) result = ascending ? x - y : y - x;
-      else result = ascending ? collator.compare(x, y) : collator.compare(y, x);
-      return result || a - b;
+      return compare(keys[a], keys[b], ascending) || a - b;
     });
     return indexes;
+  }
+
+  function isResultColumn(heading) {
+    return heading.dataset.column === "result";
   }
 
   function markSorted(table, heading, ascending) {
@@ -48,13 +85,23 @@
     var ascending = heading.getAttribute("aria-sort") !== "ascending";
     var body = table.tBodies[0];
     var rows = Array.prototype.slice.call(body.rows);
-    var texts = rows.map(function (row) {
-      var cell = row.cells[column];
+    function cellText(row, at) {
+      var cell = row.cells[at];
       return cell ? cell.textContent.trim() : "";
-    });
-    var numeric = texts.every(function (text) { return text === "" || !isNaN(number(text)); });
-    var keys = numeric ? texts.map(function (text) { return text === "" ? null : number(text); }) : texts;
-    order(keys, ascending).forEach(function (index) { body.appendChild(rows[index]); });
+    }
+    var keys, compare = compareKeys;
+    if (isResultColumn(heading)) {
+      var kind = table.tHead.querySelector('th[data-column="kind"]');
+      keys = rows.map(function (row) {
+        return resultFromCells(cellText(row, column), kind ? cellText(row, kind.cellIndex) : "");
+      });
+      compare = compareResults;
+    } else {
+      var texts = rows.map(function (row) { return cellText(row, column); });
+      var numeric = texts.every(function (text) { return text === "" || !isNaN(number(text)); });
+      keys = numeric ? texts.map(function (text) { return text === "" ? null : number(text); }) : texts;
+    }
+    order(keys, ascending, compare).forEach(function (index) { body.appendChild(rows[index]); });
     markSorted(table, heading, ascending);
   }
 
@@ -73,18 +120,23 @@
     return files[url];
   }
 
-  // The text (or number) a row shows in each column: Result, Kind, Baseline, Device, Paper.
+  // What a row of rows.json is sorted by in each column: Result (its kind, unit and value),
+  // Kind, Baseline, Device, Paper (the text shown).
   function key(data, row, column) {
-    if (column === 0) return row[0];
+    if (column === 0) return { kind: row[2], unit: row[6], value: row[0] };
     if (column === 1) return row[2];
     if (column === 2) return row[3];
     if (column === 3) return row[4] < 0 ? "" : data.devices[row[4]][0];
     return data.papers[row[5]][1];
   }
 
+  // A cell as the server writes it (generator/render.py, result_row): the value's class, or
+  // the column's name, which a phone shows before the cell of a card (stylesheets/extra.css).
   function cell(table, column) {
-    var td = document.createElement("td");
-    td.style.textAlign = table.tHead.rows[0].cells[column].style.textAlign;
+    var td = document.createElement("td"), heading = table.tHead.rows[0].cells[column];
+    td.style.textAlign = heading.style.textAlign;
+    if (column === 0) td.className = "result-value";
+    else td.setAttribute("data-label", heading.textContent.trim());
     return td;
   }
 
@@ -208,7 +260,8 @@
       var rows = node && data.nodes[node] ? data.nodes[node] : data.rows.map(function (row, index) { return index; });
       var keys = rows.map(function (index) { return key(data, data.rows[index], column); });
       state.data = data;
-      state.order = order(keys, ascending).map(function (at) { return rows[at]; });
+      var compare = isResultColumn(heading) ? compareResults : compareKeys;
+      state.order = order(keys, ascending, compare).map(function (at) { return rows[at]; });
       state.ascending = ascending;
       state.by = heading.textContent.trim();
       container.querySelectorAll("nav.pager:not(.pager--sorted)").forEach(function (nav) {
