@@ -59,19 +59,22 @@ PAPER_FIELDS: dict[str, tuple[dict[str, Any], str]] = {
     "abstract": ({"type": "string"}, "the abstract, plain text"),
     "results": ({"type": "array", "items": {
         "type": "object",
-        "required": ["value", "value_text", "unit", "kind", "baseline", "device", "sentence"],
+        "required": ["value", "value_text", "unit", "kind", "direction", "baseline", "device", "sentence"],
         "additionalProperties": False,
         "properties": {
             "value": {"type": ["number", "null"]},
             "value_text": {"type": "string"},
             "unit": {"type": "string"},
             "kind": {"type": "string"},
+            "direction": {"type": ["string", "null"], "enum": ["higher", "lower", None]},
             "baseline": {"type": ["string", "null"]},
             "device": {"type": ["string", "null"]},
             "sentence": {"type": ["string", "null"]},
         },
-    }}, "headline results: value (a range's upper end), value_text as written, unit, kind, baseline, "
-        "device id, and the abstract's sentence (null for a curator's result)"),
+    }}, "headline results: value (a range's upper end), value_text as written, unit, kind, direction "
+        "('higher', 'lower' or null: which way the measure moved), baseline, the id of the device it was "
+        "measured on (null when the sentence does not say), and the abstract's sentence (null for a "
+        "curator's result)"),
 }
 
 PAPERS_SCHEMA: dict[str, Any] = {
@@ -163,7 +166,7 @@ def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
         "abstract": paper.abstract,
         "results": [
             {"value": r.value, "value_text": r.value_text, "unit": r.unit, "kind": r.kind,
-             "baseline": r.baseline, "device": r.device, "sentence": r.sentence}
+             "direction": r.direction, "baseline": r.baseline, "device": r.device, "sentence": r.sentence}
             for r in facts.results
         ],
     }

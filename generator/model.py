@@ -56,7 +56,8 @@ IMPORTED_FIELDS = tuple(name for name, spec in FIELDS.items() if spec.imported)
 
 # The kinds of headline result (`results:` items and generator/results.py).
 RESULT_KINDS = ("speedup", "throughput", "memory", "energy", "cost", "accuracy", "latency", "scale")
-RESULT_KEYS = ("value", "unit", "kind", "baseline", "device")
+RESULT_KEYS = ("value", "unit", "kind", "direction", "baseline", "device")
+RESULT_DIRECTIONS = ("higher", "lower")
 
 # The abstract a new skeleton holds until a contributor pastes the real one.
 ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
@@ -245,6 +246,9 @@ def _result_problems(item: Any) -> list[str]:
     baseline = item.get("baseline")
     if baseline is not None and not (isinstance(baseline, str) and baseline.strip()):
         found.append(f"a result's 'baseline' is {_shown(baseline)} (expected text such as 'cuBLAS')")
+    direction = item.get("direction")
+    if direction is not None and direction not in RESULT_DIRECTIONS:
+        found.append(f"a result's 'direction' is {_shown(direction)} (expected 'higher' or 'lower')")
     device = item.get("device")
     if device is not None and not (isinstance(device, str) and ID.match(device)):
         found.append(f"a result's 'device' is {_shown(device)} (expected a hardware id such as 'a100')")

@@ -193,7 +193,7 @@ def _results_json(site: Site, size: int) -> str:
                                     f"hardware/{result.device}/" if linked else ""])
             device = devices[result.device]
         paper_index = papers.setdefault(paper.slug, len(papers))
-        rows.append([result.value, result.shown, result.kind, result.baseline or "", device, paper_index,
+        rows.append([result.value, result.shown, result.described, result.baseline or "", device, paper_index,
                      result.unit])
     by_slug = site.by_slug
     nodes = {}

@@ -111,7 +111,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
             device = text(nodes[result.device].name if result.device in nodes else "")
         # data-label: the column's name, which a phone shows before each cell of a card.
         cells = [f'<td class="result-value" style="text-align: right;">{text(result.shown)}</td>',
-                 f'<td data-label="Kind">{text(result.kind)}</td>',
+                 f'<td data-label="Kind">{text(result.described)}</td>',
                  f'<td data-label="Baseline">{text(result.baseline or "")}</td>', f'<td data-label="Device">{device}</td>']
         if paper is not None:
             cells.append(f'<td data-label="Paper">{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
@@ -133,7 +133,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
                  ('data-label="Venue"', text(paper.venue or "")),
                  ('data-label="Hardware"', text(hardware_names(paper.slug, under))),
                  ('data-label="Code"', code),
-                 ('data-label="Headline result"', text(f"{headline.shown} {headline.kind}" if headline else ""))]
+                 ('data-label="Headline result"', text(f"{headline.shown} {headline.described}" if headline else ""))]
         return Markup("<tr>" + "".join(f"<td {attrs}>{cell}</td>" for attrs, cell in cells) + "</tr>")
 
     return dict(paper_link=paper_link, hardware_names=hardware_names, topic_names=topic_names,

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from .check import NOT_DEVICE
 from .model import RESULT_KINDS, Paper
 from .matching import Hardware, Mention
 from .sentences import sentence_spans
@@ -30,8 +31,9 @@ class Result(NamedTuple):
     unit: str  # "×", "%", "TFLOPS", ...
     kind: str  # one of KINDS
     baseline: str | None = None
-    device: str | None = None  # a hardware id
+    device: str | None = None  # the hardware id it was measured on, when the sentence says so
     sentence: str | None = None  # None for a curator's result
+    direction: str | None = None  # "higher" or "lower": which way the measure moved, when said
 
     @property
     def shown(self) -> str:
@@ -39,10 +41,27 @@ class Result(NamedTuple):
         glued = self.unit in ("×", "%", "")
         return f"{self.value_text}{'' if glued else ' '}{self.unit}"
 
+    @property
+    def described(self) -> str:
+        """The kind with its direction: "lower throughput" (a loss shown as one), "lower latency",
+        "slowdown"; a speedup is higher by its name."""
+        if self.kind == "speedup":
+            return "slowdown" if self.direction == "lower" else "speedup"
+        return f"{self.direction} {self.kind}" if self.direction else self.kind
+
 
 _NUM = r"\d+(?:[.,]\d+)*"
 _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "tokens/s": "tokens/s", "s/token": "s/token",
                "ms/token": "ms/token"}
+
+
+def _efficiency_unit(text: str) -> str:
+    """'GFLOPS per Watt' -> 'GFLOPS/W', 'TOPS/W' -> 'TOPS/W', 'tokens per joule' -> 'tokens/J'."""
+    lowered = text.lower()
+    if lowered.startswith("token"):
+        return "tokens/J"
+    rate = "TOPS" if lowered.startswith("tops") else _rate_unit(re.split(r"/| per ", text)[0])
+    return f"{rate}/W"
 
 
 def _rate_unit(text: str) -> str:
@@ -57,11 +76,15 @@ def _rate_unit(text: str) -> str:
 # A number or a range of numbers, then a unit. The factor must not run into a word
 # ("8x7B", "16x16", "4×RTX 3090" are not results), and the number must not start inside
 # a word or another number ("FP16", "1.5").
+# A factor may also be written before its number ("x17.7"). Efficiency is a rate per watt
+# or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
 CANDIDATE = re.compile(
-    rf"(?<![\w.])(?:(?P<prefix>[~>≈])\s*)?(?P<low>{_NUM}\+?)"
+    rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
-    r"(?:(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
-    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?!\w))"
+    r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|TOPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
+    r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
+    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?![\w/])"
+    r"|(?(xfirst)(?![\w.])|(?!)))"
 )
 
 # Kind keywords, matched in the words around a number; the nearest wins.
@@ -69,15 +92,17 @@ _KIND_WORDS = [
     ("latency", r"latenc\w*|response time|transfer time|s/token"),
     ("throughput", r"throughput|tflops|pflops|gflops|petaflop\w*|tokens/s|gkey/s|requests per second"),
     ("memory", r"memory|footprint|vram|\bram\b|kv cache size"),
-    ("energy", r"energy|power"),
+    ("energy", r"energy|power|perf/w|per watt|per joule"),
     ("cost", r"\bcosts?\b(?!-)|cheaper|price|dollar"),
     ("accuracy", r"accuracy|error|perplexity"),
     ("scale", r"parameters|model size|increase in size|\bsize\b|scalability|context tokens|larger models"),
-    ("speedup", r"speed\s?ups?|speeds up|faster|accelerat\w*|speed\b|outperform\w*|boost|performance"),
+    ("speedup", r"speed\s?ups?|speeds up|faster|slower|slowdown|accelerat\w*|speed\b|outperform\w*|boost|performance"),
     # Not a kind shown: a number nearest these words is no headline result.
     ("other", r"\bflops\b|utili[sz]ation|complexity|error rate|test error"),
 ]
-_KIND = re.compile("|".join(f"(?P<{kind}>{words})" for kind, words in _KIND_WORDS), re.I)
+# Whole words: "faster" is not in "FasterViT" (a number may come first: "0.108s/token").
+_KIND = re.compile("(?<![A-Za-z])(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in _KIND_WORDS)
+                   + ")(?![A-Za-z])", re.I)
 # The same words, all lowercase, for ASCII text lowercased first: twice as fast as re.I, which
 # tries both cases at every character. (Beyond ASCII, re.I also folds "ſ" and "K", so such
 # text keeps the re.I pattern.)
@@ -89,9 +114,48 @@ _DIGIT = re.compile(r"\d")  # every candidate holds one (`_NUM`)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
-    r"(?=[octvr])\b(?:over|compared (?:to|with)|than|versus|vs\.?|relative to)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b)[\w.+/'-]+\s?){1,5})",
+    r"(?=[octvra])\b(?:over|compared (?:to|with)|than|versus|vs\.?|relative to|against)\s+"
+    r"(?:(?:on|using|with)\s+)?(?:the\s+|a\s+|an\s+)?"
+    r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+\s?)"
+    r"{1,5}(?:(?:,\s*)?and\s+(?:(?!on\b|when\b|for\b|in\b|while\b|using\b|at\b|by\b|of\b|respectively\b)"
+    r"[\w.+/'-]+\s?){1,3}(?=,?\s*respectively))?)"
+    # "20x the throughput of an 8xH100 server": a factor of what the baseline does.
+    r"|(?<=[x×]\s)the\s+[a-z-]+\s+of\s+(?:the\s+|an?\s+)?(?P<of>(?:(?!on\b|when\b|for\b|in\b|while\b|at\b)"
+    r"[\w.+/'×-]+\s?){1,4})",
     re.I)
+# "X outperforms Y by 2x": the baseline is the object, before the number.
+_OUTPERFORMS = re.compile(
+    r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<name>(?:(?!by\b)[\w.+/'-]+\s?){1,5})\s*(?:,\s*)?by\s+(?:up to\s+|about\s+|over\s+)?$", re.I)
+# Where a result was measured: a device right after "on", "using", "with" or "across" (and an
+# article or a count: "on a single", "using two", "with 8"), or the subject of the verb that
+# gives the number ("the H100 achieves 740 TFLOPS").
+_MEASURED_ON = re.compile(
+    r"\b(?:on|using|with|across|atop|our)\s+(?:(?:an?|the|one|two|three|four|eight|sixteen|single|multiple|"
+    r"several|\d+(?:\s*[x×])?)\s+)*$", re.I)
+_SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
+                         r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
+                         r"offers?|gets?|shows?|is|are)\b")
+_GOES_ON = re.compile(r"^\s*(?:(?:,|and|or|as well as|GPUs?|s)\s*)*(?:the\s+|an?\s+)?$", re.I)
+# Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2".
+_UNKNOWN_HARDWARE = re.compile(
+    r"\b(?:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
+    r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
+    r"SoCs?)\b")
+# Which way the measure moved, in the words right after the number or right before it.
+_LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
+          r"drops?|dropped|falls?|fell")
+_HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
+# Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
+_BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*"
+_DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<better>{_BETTER}))\b", re.I)
+_LOWER_IS_BETTER = ("latency", "memory", "cost")
+# Where the words about a number end, for the device it was measured on: another clause, a
+# dash, or a comparison ("half as slow as the baseline on an A100").
+_DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s")
+# Numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput on A100"):
+# the words after the list hold their kinds, in order, and where they were measured.
+_LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 _NEAR_AFTER = 35  # a kind word this close after the number wins ("8.2x memory", "37% latency reduction")
@@ -99,6 +163,7 @@ _NEAR_AFTER = 35  # a kind word this close after the number wins ("8.2x memory",
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _REDUCTION = re.compile(r"reduc\w*|smaller|fewer|less|compress\w*", re.I)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 
 
 def _number(text: str) -> float | None:
@@ -127,24 +192,111 @@ def _nearest_kind(before: str, after: str) -> str | None:
     return best[1] if best else None
 
 
-def _baseline(text: str) -> str | None:
-    match = _BASELINE.search(text)
+def _baseline(text: str, offset: int) -> tuple[str, tuple[int, int]] | None:
+    """The baseline `text` compares with ("over cuBLAS", "than an A100"), and its span in the
+    sentence (`text` starts at `offset` of it)."""
+    match = _BASELINE.search(text) or _OUTPERFORMS.search(text)
     if not match:
         return None
-    name = match.group("name").strip().rstrip(".,;:)")
-    return name or None
+    name = (match.group("name") or match.group("of")).strip().rstrip(".,;:)")
+    return (name, (offset + match.start(), offset + match.end())) if name else None
 
 
-def _device(hardware: Hardware | None, mentions: list, start: int, end: int) -> str | None:
-    """The device a result was measured on: the first named after it ("2.4× on a B200"), else the last before."""
-    if not mentions:
-        return None
-    specific = [m for m in mentions if hardware.nodes[m.id].kind != "vendor"] or mentions
-    after = [m for m in specific if m.start >= end]
+def _measured(sentence: str, mentions: list[Mention], baselines: list[tuple[int, int]]) -> list[Mention]:
+    """The hardware the sentence says something was measured on (`_MEASURED_ON`, `_SUBJECT_OF`);
+    never hardware that is a baseline."""
+    found: list[Mention] = []
+    for m in mentions:
+        if any(start <= m.start < end for start, end in baselines):
+            continue
+        # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
+        goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
+        if goes_on or _MEASURED_ON.search(sentence[max(0, m.start - 40):m.start]) \
+                or _SUBJECT_OF.match(sentence[m.end:m.end + 80]):
+            found.append(m)
+    return found
+
+
+def _device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
+            start: int, end: int, before_from: int, after_to: int) -> str | None:
+    """The device the result at [start, end) was measured on: the first measured-on device after
+    it (up to `after_to`), else the last before it (from `before_from`), else the one device
+    the sentence measures on. None when unclear, and when the hardware right after it is
+    hardware the vocabulary does not know ("on a Graphcore IPU")."""
+    def specific(found: list[Mention]) -> list[Mention]:
+        return [m for m in found if hardware.nodes[m.id].kind != "vendor"] or found
+
+    clause = _DEVICE_CLAUSE.search(sentence, end, after_to)
+    after_to = clause.start() if clause else after_to
+    before_from = max([before_from, *(c.end() for c in _DEVICE_CLAUSE.finditer(sentence, before_from, start))])
+    after = specific([m for m in measured if end <= m.start < after_to])
     if after:
         return after[0].id
-    before = [m for m in specific if m.end <= start]
-    return before[-1].id if before else specific[0].id
+    unknown = _UNKNOWN_HARDWARE.search(sentence, end, after_to)
+    if unknown and not NOT_DEVICE.match(unknown.group("name")) \
+            and not any(unknown.start() <= m.start < unknown.end() for m in mentions):
+        return None
+    before = specific([m for m in measured if before_from <= m.start and m.end <= start])
+    if before:
+        return before[-1].id
+    ids = {m.id for m in specific(measured)}
+    return ids.pop() if len(ids) == 1 else None
+
+
+def _direction(before: str, after: str, rate: bool) -> str | None:
+    """"higher" or "lower": the direction word right after the number ("3x lower throughput"),
+    else, for a factor or a percentage, the last one right before it ("reduces latency by 37%").
+    A word that says better ("improves", "boosts") gives "better", made a direction once the
+    kind is known (`_resolved`)."""
+    match = _DIRECTION.search(after[:30])
+    if match is None and not rate:
+        match = ([None, *_DIRECTION.finditer(before[-35:])])[-1]
+    if match is None:
+        return None
+    return "lower" if match.group("lower") else "higher" if match.group("higher") else "better"
+
+
+def _resolved(result: Result) -> Result:
+    """"better" made a direction for the result's kind: lower for a latency, a memory or a cost.
+    A factor above 1 that no word turns is higher for a speedup, a throughput, an efficiency,
+    an accuracy or a scale ("outperforms Y by 2x", "3.2x the efficiency of Y")."""
+    kind = result.kind
+    if result.direction is None and result.unit == "×" and (result.value or 0) > 1 and kind not in _LOWER_IS_BETTER:
+        return result._replace(direction="higher")
+    if result.direction != "better":
+        return result
+    return result._replace(direction=None if kind == "energy" else "lower" if kind in _LOWER_IS_BETTER else "higher")
+
+
+def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
+                     measured: list[Mention]) -> list[Result]:
+    """Results of numbers listed together take their kinds, in order, from the words after the
+    list when these name as many kinds, and the device those words say they were measured on."""
+    out = [result for _, result in placed]
+    first = 0
+    while first < len(placed):
+        last = first
+        while last + 1 < len(placed) and _LISTED.match(sentence[placed[last][0].end():placed[last + 1][0].start()]) \
+                and not any(placed[last][0].end() <= m.start < placed[last + 1][0].start() for m in measured):
+            last += 1
+        if last > first:
+            tail_end = placed[last + 1][0].start() if last + 1 < len(placed) else len(sentence)
+            tail_start = placed[last][0].end()
+            clause = _DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
+            tail_end = clause.start() if clause else tail_end
+            kinds = [m.lastgroup for m in _kind_words(sentence[tail_start:tail_end]) if m.lastgroup != "other"]
+            named = [m for m in measured if tail_start <= m.start < tail_end]
+            devices = [m.id for m in named if hardware is not None and hardware.nodes[m.id].kind != "vendor"] or [
+                m.id for m in named]
+            for at in range(first, last + 1):
+                if out[at].direction is None:  # "increased by 10.8% and 4.73%"
+                    out[at] = out[at]._replace(direction=out[first].direction)
+                if len(kinds) == last - first + 1:
+                    out[at] = out[at]._replace(kind=kinds[at - first])
+                if devices:
+                    out[at] = out[at]._replace(device=devices[0])
+        first = last + 1
+    return out
 
 
 def extract_results(paper: Paper, hardware: Hardware | None = None,
@@ -172,7 +324,16 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             Mention(m.id, m.start - offset, m.end - offset, m.text)
             for m in abstract_mentions or () if offset <= m.start and m.end <= offset + len(sentence)
         ]
+        # The baselines first: a device that is one is never a result's device.
+        baselines = {}
+        for index, match in enumerate(matches):
+            cut_before = matches[index - 1].end() if index else 0
+            cut_after = matches[index + 1].start() if index + 1 < len(matches) else len(sentence)
+            baselines[index] = (_baseline(sentence[match.end():cut_after], match.end())
+                                or _baseline(sentence[cut_before:match.start()], cut_before))
+        measured = _measured(sentence, mentions, [b[1] for b in baselines.values() if b])
         previous_kind = None
+        in_sentence: list[tuple[re.Match[str], Result]] = []
         for index, match in enumerate(matches):
             cut_before = matches[index - 1].end() if index else 0
             cut_after = matches[index + 1].start() if index + 1 < len(matches) else len(sentence)
@@ -182,13 +343,17 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             after = _CLAUSE_AFTER.split(after)[0]
             if re.search(r"\bonly\b|\bgap of", before.split(",")[-1]):  # "while ZeRO-Infinity only achieves 45 TFLOPS"
                 continue
-            rate = match.group("rate")
-            if rate:
+            rate, efficiency = match.group("rate"), match.group("efficiency")
+            if efficiency:
+                unit = _efficiency_unit(efficiency)
+            elif rate:
                 unit = _rate_unit(rate)
             else:
-                unit = "×" if match.group("factor") else "%"
+                unit = "×" if match.group("factor") or match.group("xfirst") else "%"
             kind = _nearest_kind(before, after)
-            if rate:
+            if efficiency:
+                kind = "energy"
+            elif rate:
                 kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
             if unit == "%":
                 nearby = before[-45:] + sentence[match.end():match.end() + 30]
@@ -206,9 +371,26 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             previous_kind = kind
             prefix, low, high = match.group("prefix", "low", "high")
             value_text = (prefix or "") + (f"{low}–{high}" if high else low)
-            baseline = _baseline(sentence[match.end():cut_after]) or _baseline(sentence[cut_before:match.start()])
-            device = _device(hardware, mentions, match.start(), match.end())
-            found.append(Result(_number(high or low), value_text, unit, kind, baseline, device, sentence.strip()))
+            baseline = baselines[index][0] if baselines[index] else None
+            device = _device(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
+                             cut_after) if hardware is not None else None
+            direction = _direction(before, after, bool(rate or efficiency))
+            in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
+                                              sentence.strip(), direction)))
+        results = _listed_together(sentence, in_sentence, hardware, measured)
+        # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
+        devices = list(dict.fromkeys(m.id for m in measured))
+        names = list(dict.fromkeys(b[0] for b in baselines.values() if b))
+        if _RESPECTIVELY.search(sentence):
+            if len(results) == len(devices) > 1:
+                results = [r._replace(device=d) for r, d in zip(results, devices)]
+            # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
+            each = re.split(r",?\s+and\s+|,\s*", names[0]) if len(names) == 1 else []
+            if len(results) == len(each) > 1:
+                results = [r._replace(baseline=b) for r, b in zip(results, each)]
+        elif len(names) == 1:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
+            results = [r if r.baseline else r._replace(baseline=names[0]) for r in results]
+        found += map(_resolved, results)
     return found
 
 
@@ -219,7 +401,7 @@ def curated_results(paper: Paper) -> list[Result]:
         value = item["value"]
         number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else _number(str(value))
         out.append(Result(float(number) if number is not None else None, str(value), str(item.get("unit", "")),
-                          item["kind"], item.get("baseline"), item.get("device"), None))
+                          item["kind"], item.get("baseline"), item.get("device"), None, item.get("direction")))
     return out
 
 

@@ -69,9 +69,9 @@ class Site:
             facts = self.facts[paper.slug]
             listed_on = self.hardware.expand(facts.hardware) if facts.results else ()
             for result in facts.results:
-                if result.device is None:
-                    shown_on = listed_on
-                elif result.device in self.hardware.nodes:
+                # Only where the result was measured: its device and what is above it. A result
+                # whose sentence names no device it was measured on is on no hardware page.
+                if result.device in self.hardware.nodes:
                     shown_on = listed_on & self.hardware.lineage(result.device)
                 else:
                     shown_on = ()
@@ -180,7 +180,7 @@ def evidence_for(site: Site, paper: Paper, node_id: str) -> Evidence | None:
 
 def node_results(site: Site, node_id: str) -> list[tuple[Paper, Result]]:
     """(paper, result) for a hardware page: the results of the papers it lists (an architecture
-    rolls up its devices) measured on this node, on something below it, or on no named device."""
+    rolls up its devices) measured on this node or on something below it."""
     return site.node_rows.get(node_id, [])
 
 

@@ -92,6 +92,66 @@ def test_memory_and_speed_in_one_sentence():
     assert [(r.value, r.kind) for r in extract_results(Paper("x", "X", text))] == [(3.6, "speedup"), (8.2, "memory")]
 
 
+# --- The comparison's structure: which device, which baseline, which way --------
+
+
+def test_the_baseline_s_device_is_never_the_result_s(content):
+    r = one("Our kernel outperforms the A100 by 2.3x.", content[1])
+    assert (r.baseline, r.device, r.direction) == ("A100", None, "higher")
+    r = one("X is 2-3x faster than an A100 on an H100.", content[1])
+    assert (r.value_text, r.baseline, r.device) == ("2–3", "A100", "h100")
+    r = one("It is 5x more energy-efficient than on an H100.", content[1])
+    assert (r.baseline, r.device) == ("H100", None)
+
+
+def test_a_loss_is_shown_as_a_loss():
+    r = one("Quantized, the model runs at 1.4x lower throughput.")
+    assert (r.kind, r.direction, r.described) == ("throughput", "lower", "lower throughput")
+    r = one("Decoding is 2x slower than the dense model.")
+    assert (r.kind, r.direction, r.described) == ("speedup", "lower", "slowdown")
+    assert one("It reduces latency by 37%.").described == "lower latency"
+
+
+def test_efficiency_is_energy():
+    text = "The design reaches 12 GFLOPS per Watt and 410 tokens/J, and 1.9 TOPS/W."
+    found = extract_results(Paper("x", "X", text))
+    assert [(r.shown, r.kind) for r in found] == [("12 GFLOPS/W", "energy"), ("410 tokens/J", "energy"),
+                                                   ("1.9 TOPS/W", "energy")]
+
+
+def test_a_factor_written_before_its_number():
+    r = one("It achieves an average speedup of x17.7 over the reference kernels.")
+    assert (r.value, r.unit, r.baseline) == (17.7, "×", "reference kernels")
+
+
+def test_respectively_pairs_devices_and_baselines_in_order(content):
+    text = "On MI300X and H100, our kernels achieve 2.1x and 1.6x speedups over rocBLAS and cuBLAS, respectively."
+    found = extract_results(Paper("x", "X", text), content[1])
+    assert [(r.value, r.device, r.baseline) for r in found] == [(2.1, "mi300x", "rocBLAS"), (1.6, "h100", "cuBLAS")]
+
+
+def test_a_device_in_another_clause_is_not_the_result_s(content):
+    text = ("For offloading on two RTX 4090 GPUs, X achieves 0.108s/token, only half as slow as the "
+            "baseline on an A100.")
+    assert one(text, content[1]).device == "rtx-4090"
+
+
+def test_hardware_the_vocabulary_does_not_know_leaves_the_device_empty(content):
+    r = one("It achieves a 3x speedup on a Mythic M1076 chip compared to the Jetson AGX Orin.", content[1])
+    assert (r.device, r.baseline) == (None, "Jetson AGX Orin")
+
+
+def test_numbers_listed_together_take_their_kinds_and_device_from_the_words_after(content):
+    text = "It improves performance by 1.4-1.8 times and 3.2-3.4 times of latency and throughput on A100 GPU."
+    found = extract_results(Paper("x", "X", text), content[1])
+    assert [(r.value_text, r.kind, r.direction, r.device) for r in found] == [
+        ("1.4–1.8", "latency", "lower", "a100"), ("3.2–3.4", "throughput", "higher", "a100")]
+
+
+def test_a_word_holding_a_kind_word_is_no_kind():
+    assert one("It is >2.47x smaller than FasterViT-0 in parameters.").kind != "speedup"
+
+
 def test_names_and_background_numbers_are_not_results():
     text = ("Models such as Mixtral 8x7B need 16x16 tiles on 4×RTX 3090 GPUs. "
             "In the last years models have grown over 1000x.")
