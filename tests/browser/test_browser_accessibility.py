@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from .test_browser_reader_pages import PAGE_KINDS, SIZES
+
 pytestmark = pytest.mark.browser
 
-PAGES = ["", "papers/snapkv/", "hardware/a100/"]
+# Each kind of page, light and dark at desktop width, and as a phone shows it (cards).
+VIEWS = {"desktop-light": ("desktop", "light"), "desktop-dark": ("desktop", "dark"), "phone-light": ("phone", "light")}
 
 
 def describe(violation) -> str:
@@ -14,11 +17,12 @@ def describe(violation) -> str:
     return f"{violation['impact']}: {violation['id']} ({violation['help']}) at {nodes}"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("uri", PAGES, ids=["home", "paper", "hardware"])
-def test_no_serious_or_critical_axe_violations(make_context, base_url, axe_script, uri, scheme):
-    page = make_context(color_scheme=scheme).new_page()
-    page.goto(base_url + uri)
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("kind", PAGE_KINDS)
+def test_no_serious_or_critical_axe_violations(make_context, base_url, axe_script, kind, view):
+    size, scheme = VIEWS[view]
+    page = make_context(color_scheme=scheme, **SIZES[size]).new_page()
+    page.goto(base_url + PAGE_KINDS[kind])
     page.add_script_tag(path=str(axe_script))
     results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
