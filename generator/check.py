@@ -224,5 +224,5 @@ def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:
                 file.path, line,
                 f"'{name}' looks like a device that content/{HARDWARE_FILE} does not know "
                 f"(expected an alias of a device there, or an `ignore` phrase if it is no device)",
-                severity="warning"))
+                severity="warning", subject=name))
     return problems

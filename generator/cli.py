@@ -219,6 +219,28 @@ def run_check(content: Path, out=None, err=None) -> int:
     return 1 if errors else 0
 
 
+def run_vocab(content: Path, out=None) -> int:
+    """The device-like names that no alias of content/hardware.yml covers, most papers first,
+    each with its papers: what to add to the vocabulary (or to its `ignore` phrases)."""
+    from .check import collect
+    from .store import HARDWARE_FILE
+
+    out = out or sys.stdout
+    papers: dict[str, list[str]] = {}
+    for problem in collect(content).warnings:
+        if problem.subject is not None:
+            papers.setdefault(problem.subject, []).append(f"{problem.path}:{problem.line}")
+    if not papers:
+        print(f"Every device-like name is an alias in content/{HARDWARE_FILE}.", file=out)
+        return 0
+    print(f"{len(papers)} device-like name(s) that no alias in content/{HARDWARE_FILE} covers:", file=out)
+    for name, where in sorted(papers.items(), key=lambda item: (-len(item[1]), item[0].casefold(), item[0])):
+        print(f"\n{name} ({len(where)} paper{'' if len(where) == 1 else 's'})", file=out)
+        for place in sorted(where):
+            print(f"  {place}", file=out)
+    return 0
+
+
 def skeleton(title: str, added: dt.date, arxiv: str | None = None, abstract: str | None = None) -> str:
     """A new paper file: the title, the date added, and each field that has an example in the
     schema (`model.FIELDS`) as a comment to fill in."""
@@ -270,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     do_import.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
 
     commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
+    commands.add_parser("vocab", help="list device-like names in no alias of hardware.yml, with their papers")
 
     new = commands.add_parser("new", help="write a skeleton paper file to fill in")
     new.add_argument("title", help="the paper's title")
@@ -290,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_import(args.paths, store, args.enrich, args.added or today())
     if args.command == "check":
         return run_check(Path(args.content))
+    if args.command == "vocab":
+        return run_vocab(Path(args.content))
     if args.command == "new":
         return run_new(args.title, store, args.added or today(), args.arxiv, args.abstract)
     if args.command == "generate":

@@ -83,6 +83,7 @@ class Problem:
     line: int
     message: str
     severity: str = "error"  # or "warning"
+    subject: str | None = None  # what it is about, when others gather it: an unknown device's name
 
     def __str__(self) -> str:
         prefix = "" if self.severity == "error" else "warning: "
