@@ -183,13 +183,16 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     facts, by_slug = site.facts[paper.slug], site.by_slug
     others = [by_slug[s] for s in (*(r.slug for r in facts.related), *(m.target for m in facts.mentions),
                                    *facts.mentioned_by)]
-    if not t.wanted(uri, (facts, others)):  # what the page shows: its facts, the other papers it names
+    # Hardware it only mentions is linked when that hardware has a page.
+    linked = tuple(bool(site.node_papers.get(i)) for i in facts.mentioned_hardware)
+    if not t.wanted(uri, (facts, others, linked)):  # what the page shows: its facts, the papers it names
         return [(uri, None)]
     return [(uri, t.render(
         "paper.md.j2", uri,
         paper=paper,
         results=facts.results,
         hardware_nodes=[site.hardware.nodes[i] for i in facts.hardware],
+        mentioned_nodes=[site.hardware.nodes[i] for i in facts.mentioned_hardware],
         topic_list=[site.topics.topics[i] for i in facts.topics],
         abstract=abstract_with_links(paper, facts.mentions, uri),
         related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
@@ -208,9 +211,10 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
     children = [(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)]
     # The spellings of its name that titles and abstracts use (of the aliases, those found).
     spellings = sorted({e.spelling for p in listed if (e := site.facts[p.slug].evidence.get(node.id)) and e.spelling})
-    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results), (node, children, spellings),
+    mentioned = site.node_mentions.get(node.id, ())  # papers that only name it: folded, without results
+    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results), (node, children, spellings, mentioned),
                      node=node, trail=hardware.path(node.id)[:-1], children=children, entries=entries, results=results,
-                     spellings=spellings)
+                     spellings=spellings, mentioned=mentioned)
 
 
 def topic_pages(t: Templates, topic: Topic) -> list[tuple[str, str | None]]:

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from .check import NOT_DEVICE
 from .model import RESULT_KINDS, Paper
 from .matching import Hardware, Mention
+from .measured import measured_in_sentence
 from .sentences import sentence_spans
 
 KINDS = RESULT_KINDS
@@ -127,16 +128,6 @@ _BASELINE = re.compile(  # the lookahead: the first letters of the words below
 _OUTPERFORMS = re.compile(
     r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<name>(?:(?!by\b)[\w.+/'-]+\s?){1,5})\s*(?:,\s*)?by\s+(?:up to\s+|about\s+|over\s+)?$", re.I)
-# Where a result was measured: a device right after "on", "using", "with" or "across" (and an
-# article or a count: "on a single", "using two", "with 8"), or the subject of the verb that
-# gives the number ("the H100 achieves 740 TFLOPS").
-_MEASURED_ON = re.compile(
-    r"\b(?:on|using|with|across|atop|our)\s+(?:(?:an?|the|one|two|three|four|eight|sixteen|single|multiple|"
-    r"several|\d+(?:\s*[x×])?)\s+)*$", re.I)
-_SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
-                         r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
-                         r"offers?|gets?|shows?|is|are)\b")
-_GOES_ON = re.compile(r"^\s*(?:(?:,|and|or|as well as|GPUs?|s)\s*)*(?:the\s+|an?\s+)?$", re.I)
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2".
 _UNKNOWN_HARDWARE = re.compile(
     r"\b(?:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
@@ -200,21 +191,6 @@ def _baseline(text: str, offset: int) -> tuple[str, tuple[int, int]] | None:
         return None
     name = (match.group("name") or match.group("of")).strip().rstrip(".,;:)")
     return (name, (offset + match.start(), offset + match.end())) if name else None
-
-
-def _measured(sentence: str, mentions: list[Mention], baselines: list[tuple[int, int]]) -> list[Mention]:
-    """The hardware the sentence says something was measured on (`_MEASURED_ON`, `_SUBJECT_OF`);
-    never hardware that is a baseline."""
-    found: list[Mention] = []
-    for m in mentions:
-        if any(start <= m.start < end for start, end in baselines):
-            continue
-        # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
-        goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
-        if goes_on or _MEASURED_ON.search(sentence[max(0, m.start - 40):m.start]) \
-                or _SUBJECT_OF.match(sentence[m.end:m.end + 80]):
-            found.append(m)
-    return found
 
 
 def _device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
@@ -331,7 +307,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             cut_after = matches[index + 1].start() if index + 1 < len(matches) else len(sentence)
             baselines[index] = (_baseline(sentence[match.end():cut_after], match.end())
                                 or _baseline(sentence[cut_before:match.start()], cut_before))
-        measured = _measured(sentence, mentions, [b[1] for b in baselines.values() if b])
+        measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines.values() if b])
         previous_kind = None
         in_sentence: list[tuple[re.Match[str], Result]] = []
         for index, match in enumerate(matches):

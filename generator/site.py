@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
@@ -19,6 +19,7 @@ from typing import NamedTuple
 from . import mentions, related
 from .check import collect
 from .matching import Hardware, HardwareNode, Mention, Topics
+from .measured import measured_mentions
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
@@ -44,6 +45,8 @@ class PaperFacts:
     related: tuple[related.Related, ...] = ()
     mentions: tuple[mentions.Mention, ...] = ()  # names of other listed papers in its abstract, text order
     mentioned_by: tuple[str, ...] = ()  # slugs of the papers whose abstracts name it, sorted
+    # Hardware its abstract names only in passing (`measured.py`): not above or in `hardware`.
+    mentioned_hardware: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ class Site:
     node_papers: Mapping[str, tuple[Paper, ...]]
     topic_papers: Mapping[str, tuple[Paper, ...]]
     warnings: tuple[Problem, ...] = ()
+    # node id -> papers that only mention it (or something below it), and are not on its page
+    node_mentions: Mapping[str, tuple[Paper, ...]] = field(default_factory=dict)
 
     @cached_property
     def by_slug(self) -> dict[str, Paper]:
@@ -120,17 +125,21 @@ def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related
         slug = found.paper.slug
         facts[slug] = PaperFacts(found.paper, found.hardware, found.evidence, found.topics, found.results,
                                  tuple(related_to.get(slug, ())), tuple(mentions_in.get(slug, ())),
-                                 tuple(sorted(sources.get(slug, ()))))
+                                 tuple(sorted(sources.get(slug, ()))), found.mentioned_hardware)
     node_papers: dict[str, list[Paper]] = defaultdict(list)
+    node_mentions: dict[str, list[Paper]] = defaultdict(list)
     topic_papers: dict[str, list[Paper]] = defaultdict(list)
     for paper in papers:
-        for node_id in hardware.expand(facts[paper.slug].hardware):
+        on = hardware.expand(facts[paper.slug].hardware)
+        for node_id in on:
             node_papers[node_id].append(paper)
+        for node_id in hardware.expand(facts[paper.slug].mentioned_hardware) - on:
+            node_mentions[node_id].append(paper)
         for topic_id in facts[paper.slug].topics:
             topic_papers[topic_id].append(paper)
     return Site(tuple(papers), facts, hardware, topics,
                 {k: tuple(v) for k, v in node_papers.items()}, {k: tuple(v) for k, v in topic_papers.items()},
-                tuple(warnings))
+                tuple(warnings), {k: tuple(v) for k, v in node_mentions.items()})
 
 
 def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
@@ -139,28 +148,34 @@ def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
     text = f"{paper.title}\n{paper.abstract}"
     # The title and the abstract are searched apart, as validation searched them.
     skip = len(paper.title) + 1
-    in_abstract = hardware.detect(paper.abstract)
-    mentions = hardware.detect(paper.title) + [Mention(m.id, m.start + skip, m.end + skip, m.text) for m in in_abstract]
+    in_title, in_abstract = hardware.detect(paper.title), hardware.detect(paper.abstract)
     spans = sentence_spans(text)
+    # The abstract's sentences, shifted from `text`: the title's line break always
+    # ends a sentence, so no sentence of the abstract starts in the title.
+    abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
+    measured = measured_mentions(in_title, paper.abstract, in_abstract, abstract_spans)
+    in_text = lambda m: m if m in in_title else Mention(m.id, m.start + skip, m.end + skip, m.text)  # noqa: E731
+    # Each node's evidence: where the paper says it measured on it, else where it names it.
     found: dict[str, Evidence] = {}
-    for mention in mentions:
+    for mention in map(in_text, [*measured, *in_title, *in_abstract]):
         if mention.id not in found:
             found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end, spans),
                                           mention.text)
+    on = {m.id for m in measured} | set(paper.hardware)
     for node_id in paper.hardware:
         found.setdefault(node_id, Evidence(node_id, None))
     for node_id in paper.not_hardware:
         found.pop(node_id, None)
+    measured_on = [i for i in hardware.in_order(found) if i in on]
+    implied = hardware.expand(measured_on)
     detected = set(topics.detect(text)) | set(paper.topics)
-    # The abstract's sentences, shifted from `text`: the title's line break always
-    # ends a sentence, so no sentence of the abstract starts in the title.
-    abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
     return PaperFacts(
         paper=paper,
-        hardware=tuple(hardware.in_order(found)),
+        hardware=tuple(measured_on),
         evidence=found,
         topics=tuple(t for t in topics.topics if t in detected and t not in paper.not_topics),
         results=tuple(paper_results(paper, hardware, in_abstract, abstract_spans)),
+        mentioned_hardware=tuple(i for i in hardware.in_order(found) if i not in implied),
     )
 
 

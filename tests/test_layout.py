@@ -13,7 +13,7 @@ STEPS = [
     {"paper_file", "store"},  # files
     {"sources", "importer", "fill"},  # import
     {"vocabularies", "regex_safety", "check"},  # validate
-    {"results", "mentions", "related", "site"},  # derive
+    {"measured", "results", "mentions", "related", "site"},  # derive
     {"pages", "bibtex", "facets", "exports", "markup", "render"},  # render
     {"pipeline", "preview", "html_blocks", "search", "plugin", "cli", "__main__"},  # build
 ]
