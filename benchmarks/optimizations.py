@@ -45,7 +45,7 @@ def plain_hardware_topic_trie() -> None:
                 yield from phrases(child, prefix + (token,))
 
     def trie_pattern(trie: dict, at_end: str) -> str:
-        # Sibling edges match disjoint characters (_split_case_overlaps; topics are all lowercase),
+        # Sibling edges match disjoint text (_make_siblings_disjoint; topics are all lowercase),
         # so phrases matching at one place lie on one path: the one with more tokens is longer.
         found = sorted(phrases(trie), key=len, reverse=True)
         return "(?:" + "|".join("".join(map(matching._token_regex, p)) for p in found) + ")" + at_end

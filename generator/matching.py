@@ -10,8 +10,9 @@ sentence around a name, its evidence). It reads no files: callers pass the text.
 Detection must stay cheap for thousands of abstracts. All hardware aliases
 are compiled into one regular expression, built from a trie so that a word
 costs a few character comparisons however many aliases there are, and a text
-is scanned once. Topics take two scans: one for all plain phrases (a trie
-again), one for the few phrases written as regexes.
+is scanned once; an alias stands for its spellings with spaces, hyphens and case
+folded (`_JOINT`). Topics take two scans: one for all plain phrases (a trie again),
+one for the few phrases written as regexes.
 """
 
 from __future__ import annotations
@@ -80,12 +81,12 @@ class Topic:
 
 
 def ignores_case(alias: str) -> bool:
-    """Whether an alias matches in any case.
+    """Whether a spelling with no space in it matches in any case.
 
-    Only single-token product codes with a digit, four characters or more
-    (`A100`, `Gaudi2`, `MI300X`): nobody writes `a100` meaning anything else.
-    Words (`Ampere`, the unit `ampere`), short codes (`T4`, `H20`) and
-    multi-word names (`Max 1550`, `max 1550 tokens`) match only as written.
+    Only single-token product codes with a digit, four characters or more (`A100`,
+    `Gaudi-2`, `MI300X`): nobody writes `a100` meaning anything else. Words (`Ampere`,
+    the unit `ampere`), short codes (`T4`, `H20`) and names spelled with a space
+    (`Max 1550`, not `max 1550 tokens`) match only as written.
     """
     return (
         len(alias) >= 4
@@ -96,13 +97,27 @@ def ignores_case(alias: str) -> bool:
 
 
 def spelling_key(text: str) -> str:
-    """What two spellings of one name share: case and runs of spaces folded."""
+    """What two spellings of one phrase share: case and runs of spaces folded."""
     return " ".join(text.split()).casefold()
 
 
-# A trie edge: (EXACT, char), (ANY_CASE, lowercase letter) or (SPACE, "").
-EXACT, ANY_CASE, SPACE = "=", "~", " "
+# A joint: a space or hyphen between two letters or digits of a hardware name. Text may fill
+# it with spaces, a hyphen, or nothing between a letter and a digit: `RTX 4090` is `RTX-4090`
+# and `RTX4090`. Words and numbers are not run together (`AdaLovelace`, `A10080GB`), and a
+# name written without a joint is found as written (`A100`, not `A-100`; `T4`, not `T-4`).
+_JOINT = re.compile(r"(?<=[^\W_])(?:\s+|-)(?=[^\W_])")
+
+
+def name_key(text: str) -> str:
+    """What the spellings of a hardware name share: `RTX 4090`, `rtx-4090`, `RTX4090` are `rtx4090`."""
+    return " ".join(_JOINT.sub("", text).split()).casefold()
+
+
+# A trie edge: (EXACT, char), (ANY_CASE, lowercase letter), (SPACE, "") or
+# (JOIN, the ways text may fill a joint: s for spaces, h for a hyphen, g for nothing).
+EXACT, ANY_CASE, SPACE, JOIN = "=", "~", " ", "+"
 _PHRASE_ENDS = (EXACT, "")  # the key marking that a phrase ends at a trie node
+_ONE_WAY = {"s": (SPACE, ""), "h": (EXACT, "-"), "g": None}  # a joint's ways as edges of their own
 
 
 def _char_tokens(phrase: str, any_case: bool) -> list[tuple[str, str]]:
@@ -119,6 +134,29 @@ def _char_tokens(phrase: str, any_case: bool) -> list[tuple[str, str]]:
     return tokens
 
 
+def _alias_spellings(alias: str) -> list[tuple[bool, list[str]]]:
+    """(in any case?, each joint's ways) of an alias's spellings. With no space, a spelling
+    is one token, in any case if a product code (`rtx-4090`, `MAX1550`); with a space it
+    keeps its case. Split by the joint of the first space, no two overlap in the trie."""
+    joints = len(_JOINT.findall(alias))
+    if not joints or not ignores_case(_JOINT.sub("-", alias)):
+        return [(ignores_case(alias), ["shg"] * joints)]
+    return [(True, ["hg"] * joints)] + [(False, ["hg"] * k + ["s"] + ["shg"] * (joints - k - 1)) for k in range(joints)]
+
+
+def _name_tokens(name: str, any_case: bool, ways: list[str]) -> list[tuple[str, str]]:
+    """`_char_tokens` of a hardware name, with an edge for the ways of each joint."""
+    tokens: list[tuple[str, str]] = []
+    start = 0
+    for joint, joint_ways in zip(_JOINT.finditer(name), ways, strict=True):
+        tokens += _char_tokens(name[start:joint.start()], any_case)
+        if name[joint.start() - 1].isdigit() == name[joint.end()].isdigit():
+            joint_ways = joint_ways.replace("g", "")
+        tokens.append(_ONE_WAY.get(joint_ways) or (JOIN, joint_ways))
+        start = joint.end()
+    return tokens + _char_tokens(name[start:], any_case)
+
+
 def _trie_insert(trie: dict, tokens: list[tuple[str, str]]) -> None:
     for token in tokens:
         trie = trie.setdefault(token, {})
@@ -130,31 +168,55 @@ def _trie_merge(into: dict, other: dict) -> None:
         _trie_merge(into.setdefault(token, {}), child)
 
 
-def _split_case_overlaps(trie: dict) -> None:
+def _make_siblings_disjoint(trie: dict) -> None:
     """Make sibling edges match disjoint characters, all the way down.
 
     `Gaudi` (exact) and `Gaudi2` (any case) start with edges `G` and `[gG]`.
     A regex tries siblings in turn and stops at the first that succeeds, so
     overlapping siblings could settle for `Gaudi` in "Gaudi2". Folding the
-    any-case edge into exact `G` and `g` edges leaves one way to go at each
-    character, and the longest alias wins.
+    any-case edge into exact `G` and `g` edges leaves one way to go at each character,
+    and the longest alias wins. So is a joint overlapping a sibling (`Gaudi 2`, `Gaudi2
+    NPU`), into an edge per way: its child merged into the node for nothing.
     """
-    for token in [t for t in trie if t[0] == ANY_CASE]:
-        lower = token[1]
-        variants = [(EXACT, lower), (EXACT, lower.upper())]
-        if any(v in trie for v in variants):
-            child = trie.pop(token)
-            for variant in variants:
-                _trie_merge(trie.setdefault(variant, {}), child)
+    while any(_split(trie, token) for token in list(trie)):
+        pass
     for token, child in trie.items():
         if token != _PHRASE_ENDS:
-            _split_case_overlaps(child)
+            _make_siblings_disjoint(child)
+
+
+def _split(trie: dict, token: tuple[str, str]) -> bool:
+    """Take the edge apart if it overlaps a sibling; whether it did."""
+    kind, ch = token
+    if kind == ANY_CASE and ((EXACT, ch) in trie or (EXACT, ch.upper()) in trie):
+        parts = [(EXACT, ch), (EXACT, ch.upper())]
+    elif kind == JOIN and any(_first_chars(token, trie[token]) & _first_chars(other, trie[other])
+                              for other in trie if other not in (token, _PHRASE_ENDS)):
+        parts = [_ONE_WAY[way] for way in ch]
+    else:
+        return False
+    child = trie.pop(token)
+    for part in parts:
+        _trie_merge(trie if part is None else trie.setdefault(part, {}), child)
+    return True
+
+
+def _first_chars(token: tuple[str, str], child: dict) -> set[str]:
+    """The characters an edge may start with, " " for any whitespace ("" for a phrase's end)."""
+    kind, ch = token
+    if kind != JOIN:
+        return {" " if kind == SPACE else ch} | ({ch.upper()} if kind == ANY_CASE else set())
+    glued = child.items() if "g" in ch else ()  # a phrase's end, (EXACT, ""), starts with ""
+    return {" " if way == "s" else "-" for way in ch if way != "g"}.union(*(_first_chars(*edge) for edge in glued))
 
 
 def _token_regex(token: tuple[str, str]) -> str:
     kind, ch = token
     if kind == SPACE:
         return r"\s+"
+    if kind == JOIN:
+        ways = "|".join(r"\s+" if way == "s" else "-" for way in ch if way != "g")
+        return (ways if ways == "-" else f"(?:{ways})") + "?" * ("g" in ch)
     if kind == ANY_CASE:
         return f"[{re.escape(ch)}{re.escape(ch.upper())}]"
     return re.escape(ch)
@@ -280,7 +342,7 @@ class Hardware:
             if match.start(1) < 0:
                 continue  # a link
             start, end = match.start(1) - 1, match.end(1) - 1  # -1: the space put in front
-            candidates.append((start, end, owner[spelling_key(match.group(1))]))
+            candidates.append((start, end, owner[name_key(match.group(1))]))
         return tuple(
             Mention(node_id, start, end, text[start:end])
             for start, end, node_id in _longest_first(candidates)
@@ -289,19 +351,20 @@ class Hardware:
 
     @cached_property
     def _matcher(self) -> tuple[re.Pattern[str], dict[str, str | None]]:
-        """(one regex for all aliases and ignore phrases, spelling key -> node id or None)."""
+        """(one regex for all aliases and ignore phrases, name key -> node id or None)."""
         trie: dict = {}
         owner: dict[str, str | None] = {}
         for node in self.nodes.values():
             for alias in node.aliases:
-                _trie_insert(trie, _char_tokens(alias, ignores_case(alias)))
-                owner[spelling_key(alias)] = node.id
+                for any_case, ways in _alias_spellings(alias):
+                    _trie_insert(trie, _name_tokens(alias, any_case, ways))
+                owner[name_key(alias)] = node.id
         for phrase in self.ignore:
-            _trie_insert(trie, _char_tokens(phrase, any_case=True))
-            owner.setdefault(spelling_key(phrase), None)
+            _trie_insert(trie, _name_tokens(phrase, True, ["shg"] * len(_JOINT.findall(phrase))))
+            owner.setdefault(name_key(phrase), None)
         if not owner:
             return re.compile(r"(?!)"), owner
-        _split_case_overlaps(trie)
+        _make_siblings_disjoint(trie)
         return re.compile(_scanner(f"{_GLUED_COUNT}(?=({_trie_pattern(trie, _NAME_END)}))")), owner
 
 

@@ -20,7 +20,7 @@ import yaml
 
 from .model import ID, ContentError, Problem, closest
 from .paper_file import DEPTH_PROBLEM, structure_problem, too_deep_to_compose
-from .matching import Hardware, HardwareNode, Topic, Topics, is_regex_phrase, spelling_key
+from .matching import Hardware, HardwareNode, Topic, Topics, is_regex_phrase, name_key, spelling_key
 from .regex_safety import regex_problem
 
 DEVICE_KINDS = (
@@ -198,7 +198,7 @@ class _HardwareReading:
 
     nodes: list[HardwareNode]
     id_lines: dict[str, int]
-    alias_owners: dict[str, tuple[str, int]]  # spelling key -> (owner label, line)
+    alias_owners: dict[str, tuple[str, int]]  # name key -> (owner label, line)
 
 
 def _read_file(text: str, path: str, keys, list_name: str):
@@ -239,7 +239,7 @@ def load_hardware(text: str, path: str) -> Hardware:
     if top is not None:
         ignore = checker.text_list(top, "ignore", "the file", "ignore: [Pascal VOC, Turing test]")
         for phrase, node in ignore:
-            reading.alias_owners.setdefault(spelling_key(phrase), ("'ignore'", node.start_mark.line + 1))
+            reading.alias_owners.setdefault(name_key(phrase), ("'ignore'", node.start_mark.line + 1))
         for vendor in _top_list(checker, root, top, "vendors", "vendors, each with id, name and architectures"):
             _read_hardware_node(checker, vendor, "vendor", None, reading)
     _raise_if_any(checker)
@@ -303,7 +303,7 @@ def _read_aliases(checker: _Checker, fields: dict[str, yaml.Node], label: str,
                   reading: _HardwareReading) -> list[str]:
     aliases: list[str] = []
     for alias, item in checker.text_list(fields, "aliases", label, "aliases: [A100, A100-80GB]"):
-        key = spelling_key(alias)
+        key = name_key(alias)  # `RTX 4090` and `rtx-4090` are one name: detection finds its node by this key
         line = item.start_mark.line + 1
         if len(alias) < MIN_ALIAS_CHARS:
             checker.report(item, f"alias '{alias}' of {label} is too short "
@@ -313,7 +313,8 @@ def _read_aliases(checker: _Checker, fields: dict[str, yaml.Node], label: str,
         elif key in reading.alias_owners and reading.alias_owners[key][0] != label:
             owner, owner_line = reading.alias_owners[key]
             checker.report(item, f"alias '{alias}' of {label} is already used by {owner} at line {owner_line} "
-                                 f"(expected each spelling to name one node; case is ignored in this check)")
+                                 "(expected each spelling to name one node; "
+                                 "case, spaces and hyphens are ignored in this check)")
         else:
             reading.alias_owners.setdefault(key, (label, line))
             aliases.append(alias)

@@ -586,7 +586,7 @@ def test_a_broken_hardware_file_reports_every_problem_at_its_line():
         content/hardware.yml:29: device 'a10' has no 'name' (expected the name shown on its page, e.g. name: NVIDIA A100)
         content/hardware.yml:30: 'kind' of device 'a10' is 'gpu' (expected one of: {", ".join(DEVICE_KINDS)}); did you mean 'tpu'?
         content/hardware.yml:31: 'year' of device 'a10' must be a year, got '2021a' (str) (expected e.g. year: 2020)
-        content/hardware.yml:32: alias 'a100' of device 'a10' is already used by device 'a100' at line 16 (expected each spelling to name one node; case is ignored in this check)
+        content/hardware.yml:32: alias 'a100' of device 'a10' is already used by device 'a100' at line 16 (expected each spelling to name one node; case, spaces and hyphens are ignored in this check)
         content/hardware.yml:39: 'devices' of architecture 'cdna3' must be a list, got 'MI300X' (expected items starting '- id: ...')
     """)
 
@@ -630,7 +630,7 @@ def test_a_repeated_key_and_an_alias_in_ignore_are_reported():
     )
     assert problems_of(load_hardware, text, "hw.yml") == lines("""
         hw.yml:5: key 'name' appears twice in vendor 'nvidia' (expected each key once)
-        hw.yml:6: alias 'Pascal VOC' of vendor 'nvidia' is already used by 'ignore' at line 1 (expected each spelling to name one node; case is ignored in this check)
+        hw.yml:6: alias 'Pascal VOC' of vendor 'nvidia' is already used by 'ignore' at line 1 (expected each spelling to name one node; case, spaces and hyphens are ignored in this check)
     """)
 
 
