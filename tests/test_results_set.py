@@ -24,8 +24,9 @@ HARDWARE = collect(ROOT / "content").hardware
 # The floors the rules reach today (value 0.98/0.93, kind 0.97, direction 0.95, device 0.90,
 # baseline 0.84): a change may raise them, never lower them. The issue asks for value 0.9/0.9,
 # device 0.95, baseline 0.8, no baseline's device and no loss shown as a gain.
-# On the held-out set, scored once at the same commit: value 0.96/0.83, kind 0.94, direction 0.93,
-# device 0.87, baseline 0.84.
+# On the held-out set, first scored at the same commit: value 0.96/0.83, kind 0.94, direction 0.93,
+# device 0.87, baseline 0.84 (device 0.90 after the measured-on cues and the spelling folding,
+# made without reading its misses).
 FLOORS = {
     "results_set": {"value precision": 0.95, "value recall": 0.9, "kind": 0.95, "direction": 0.9, "device": 0.88,
                     "baseline": 0.8},
