@@ -18,9 +18,9 @@ import re
 
 from .matching import Mention
 
-# Where a result was measured: a device right after "on", "using", "with" or "across" (and an
-# article or a count: "on a single", "using two", "with 8"), or the subject of the verb that
-# gives the number ("the H100 achieves 740 TFLOPS").
+# Where something was measured: a device right after "on", "using", "with" or "across" (and an
+# article or a count: "on a single", "using two", "with 8"), after "designed for" and the like,
+# or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|with|across|atop|our)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting)\s+"
@@ -37,6 +37,7 @@ _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\
 _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.I)
 # "supported on NVIDIA and AMD GPUs": what runs there, not where the paper measured.
 _SUPPORTED = re.compile(r"\b(?:support\w*|available|compatible)\b", re.I)
+# The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS").
 _SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
                          r"offers?|gets?|shows?|is|are)\b")
@@ -56,7 +57,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention],
     """The mentions (of `sentence`, positions in it) the sentence says something was measured
     on; none inside an `excluded` span (a baseline's words) or right after a comparison."""
     found: list[Mention] = []
-    if _OTHER_WORK.search(sentence) and not _OWN_WORK.search(sentence):
+    if not mentions or (_OTHER_WORK.search(sentence) and not _OWN_WORK.search(sentence)):
         return found
     studies = _STUDIES.search(sentence) is not None
     for m in mentions:
@@ -71,14 +72,12 @@ def measured_in_sentence(sentence: str, mentions: list[Mention],
     return found
 
 
-def measured_mentions(title_mentions: list[Mention], abstract: str, abstract_mentions: list[Mention],
-                      spans: list[tuple[int, int]]) -> list[Mention]:
-    """The mentions of the hardware a paper was measured on, designed for or dissected: every
-    one in its title (positions in the title), and those measured on in a sentence of its
-    abstract (positions in the abstract; `spans`: the abstract's sentences)."""
-    found = list(title_mentions)
+def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]]) -> list[Mention]:
+    """The `mentions` of an abstract (positions in it; `spans`: its sentences) that a sentence
+    says the paper was measured on, designed for or dissected. (All of a title's are.)"""
+    found = []
     for start, end in spans:
-        inside = [Mention(m.id, m.start - start, m.end - start, m.text) for m in abstract_mentions
+        inside = [Mention(m.id, m.start - start, m.end - start, m.text) for m in mentions
                   if start <= m.start and m.end <= end]
         found += [Mention(m.id, m.start + start, m.end + start, m.text)
                   for m in measured_in_sentence(abstract[start:end], inside)]

@@ -20,9 +20,9 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import exports, pages
-from .markup import (abstract_with_links, anchor, first_sentence, front_matter, hardware_link, hardware_uri, html_text, link,
-                     markdown_text, one_line, paper_uri, paragraphs, safe_href, text, topic_link, topic_uri, url,
-                     url_between)
+from .markup import (abstract_with_links, anchor, first_sentence, front_matter, hardware_link, hardware_uri,
+                     html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href, text, topic_link,
+                     topic_uri, url, url_between)
 from .matching import HardwareNode, Topic
 from .model import Paper
 from .pages import Page
@@ -63,8 +63,8 @@ def make_environment(templates_dir: Path | str, site: Site) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(href=safe_href, first_sentence=first_sentence, html_text=html_text, markdown_text=markdown_text, paragraphs=paragraphs,
-                       hardware_link=hardware_link, topic_link=topic_link, **site_filters(site))
+    env.filters.update(href=safe_href, first_sentence=first_sentence, html_text=html_text, markdown_text=markdown_text,
+                       paragraphs=paragraphs, hardware_link=hardware_link, topic_link=topic_link, **site_filters(site))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
     return env
@@ -80,7 +80,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
     """The filters that look things up in `site`. (Filters, not globals: Jinja compiles a
     filter to a plain call, and a global function to `Context.call`, which inspects the
     callee on every call; these run once per paper on every listing page.)"""
-    nodes, topics = site.hardware.nodes, site.topics.topics
+    nodes = site.hardware.nodes
 
     @pass_context
     def paper_link(context, paper: Paper) -> Markup:
@@ -97,10 +97,6 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         below = [i for i in ids if under in (n.id for n in site.hardware.ancestors(i))]
         vendor = site.hardware.path(under)[0].name + " "
         return ", ".join(nodes[i].name.removeprefix(vendor) for i in below) if below else nodes[under].name
-
-    def topic_names(slug: str) -> str:
-        """The topics of a paper, by name, comma separated."""
-        return ", ".join(topics[i].name for i in site.facts[slug].topics)
 
     def result_row(result: Result, page_uri: str, paper: Paper | None = None) -> Markup:
         """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, kind,
@@ -136,8 +132,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
                  ('data-label="Headline result"', text(f"{headline.shown} {headline.described}" if headline else ""))]
         return Markup("<tr>" + "".join(f"<td {attrs}>{cell}</td>" for attrs, cell in cells) + "</tr>")
 
-    return dict(paper_link=paper_link, hardware_names=hardware_names, topic_names=topic_names,
-                result_row=result_row, paper_row=paper_row)
+    return dict(paper_link=paper_link, result_row=result_row, paper_row=paper_row)
 
 
 # ---------------------------------------------------------------------------- pages

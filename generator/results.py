@@ -3,8 +3,9 @@
 `extract_results` splits the abstract into sentences and finds each number with
 a unit (a factor `3.6×`, a percentage `77%`, a rate `156 TFLOPS`), the kind of
 result the words around it name (speedup, throughput, memory, ...), the
-baseline a sentence compares with ("over cuBLAS", "compared to ZeRO-Infinity")
-and the device it names (`Hardware.detect`). It is plain regular expressions:
+direction it moved, the baseline a sentence compares with ("over cuBLAS",
+"compared to ZeRO-Infinity") and the device the sentence says it was measured
+on (`measured.py`; never the baseline's). It is plain regular expressions:
 it misses some results and reads some wrongly, which is why curators can list a
 paper's results in its front matter (`results:`), replacing the extracted ones.
 """
@@ -200,7 +201,7 @@ def _device(hardware: Hardware, sentence: str, mentions: list[Mention], measured
     the sentence measures on. None when unclear, and when the hardware right after it is
     hardware the vocabulary does not know ("on a Graphcore IPU")."""
     def specific(found: list[Mention]) -> list[Mention]:
-        return [m for m in found if hardware.nodes[m.id].kind != "vendor"] or found
+        return _most_specific(hardware, found)
 
     clause = _DEVICE_CLAUSE.search(sentence, end, after_to)
     after_to = clause.start() if clause else after_to
@@ -217,6 +218,11 @@ def _device(hardware: Hardware, sentence: str, mentions: list[Mention], measured
         return before[-1].id
     ids = {m.id for m in specific(measured)}
     return ids.pop() if len(ids) == 1 else None
+
+
+def _most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
+    """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them."""
+    return [m for m in found if hardware is not None and hardware.nodes[m.id].kind != "vendor"] or found
 
 
 def _direction(before: str, after: str, rate: bool) -> str | None:
@@ -261,9 +267,7 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             clause = _DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
             tail_end = clause.start() if clause else tail_end
             kinds = [m.lastgroup for m in _kind_words(sentence[tail_start:tail_end]) if m.lastgroup != "other"]
-            named = [m for m in measured if tail_start <= m.start < tail_end]
-            devices = [m.id for m in named if hardware is not None and hardware.nodes[m.id].kind != "vendor"] or [
-                m.id for m in named]
+            devices = [m.id for m in _most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
             for at in range(first, last + 1):
                 if out[at].direction is None:  # "increased by 10.8% and 4.73%"
                     out[at] = out[at]._replace(direction=out[first].direction)
@@ -300,19 +304,19 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             Mention(m.id, m.start - offset, m.end - offset, m.text)
             for m in abstract_mentions or () if offset <= m.start and m.end <= offset + len(sentence)
         ]
+        # Each number's words run from the number before it to the number after it.
+        cuts = [(matches[index - 1].end() if index else 0,
+                 matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
+                for index in range(len(matches))]
         # The baselines first: a device that is one is never a result's device.
-        baselines = {}
-        for index, match in enumerate(matches):
-            cut_before = matches[index - 1].end() if index else 0
-            cut_after = matches[index + 1].start() if index + 1 < len(matches) else len(sentence)
-            baselines[index] = (_baseline(sentence[match.end():cut_after], match.end())
-                                or _baseline(sentence[cut_before:match.start()], cut_before))
-        measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines.values() if b])
+        baselines = [_baseline(sentence[match.end():cut_after], match.end())
+                     or _baseline(sentence[cut_before:match.start()], cut_before)
+                     for match, (cut_before, cut_after) in zip(matches, cuts)]
+        measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b])
         previous_kind = None
         in_sentence: list[tuple[re.Match[str], Result]] = []
         for index, match in enumerate(matches):
-            cut_before = matches[index - 1].end() if index else 0
-            cut_after = matches[index + 1].start() if index + 1 < len(matches) else len(sentence)
+            cut_before, cut_after = cuts[index]
             before = sentence[max(cut_before, match.start() - _BEFORE_CHARS):match.start()]
             before = _CLAUSE_BEFORE.split(before)[-1]
             after = sentence[match.end():min(cut_after, match.end() + _AFTER_CHARS)]
@@ -356,7 +360,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         results = _listed_together(sentence, in_sentence, hardware, measured)
         # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
         devices = list(dict.fromkeys(m.id for m in measured))
-        names = list(dict.fromkeys(b[0] for b in baselines.values() if b))
+        names = list(dict.fromkeys(b[0] for b in baselines if b))
         if _RESPECTIVELY.search(sentence):
             if len(results) == len(devices) > 1:
                 results = [r._replace(device=d) for r, d in zip(results, devices)]

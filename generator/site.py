@@ -19,7 +19,7 @@ from typing import NamedTuple
 from . import mentions, related
 from .check import collect
 from .matching import Hardware, HardwareNode, Mention, Topics
-from .measured import measured_mentions
+from .measured import measured_in_abstract
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
@@ -38,8 +38,9 @@ class PaperFacts:
     """One paper and what the site derives for it."""
 
     paper: Paper
-    hardware: tuple[str, ...]  # ids it is about directly (detected + added - removed), taxonomy order
-    evidence: Mapping[str, Evidence]  # hardware id -> the first evidence, for `hardware`
+    # ids it was measured on, designed for or dissected (`measured.py`) + added - removed, taxonomy order
+    hardware: tuple[str, ...]
+    evidence: Mapping[str, Evidence]  # hardware id -> its evidence, for `hardware` and `mentioned_hardware`
     topics: tuple[str, ...]  # vocabulary order
     results: tuple[Result, ...]  # the curator's `results:`, else those extracted from the abstract
     related: tuple[related.Related, ...] = ()
@@ -153,15 +154,19 @@ def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
     # The abstract's sentences, shifted from `text`: the title's line break always
     # ends a sentence, so no sentence of the abstract starts in the title.
     abstract_spans = [(start - skip, end - skip) for start, end in spans if start >= skip]
-    measured = measured_mentions(in_title, paper.abstract, in_abstract, abstract_spans)
-    in_text = lambda m: m if m in in_title else Mention(m.id, m.start + skip, m.end + skip, m.text)  # noqa: E731
-    # Each node's evidence: where the paper says it measured on it, else where it names it.
+    measured = measured_in_abstract(paper.abstract, in_abstract, abstract_spans)
+
+    def in_text(found_in_abstract: list[Mention]) -> list[Mention]:
+        return [Mention(m.id, m.start + skip, m.end + skip, m.text) for m in found_in_abstract]
+
+    # Each node's evidence: the title, else where the abstract says it was measured on it,
+    # else where the abstract names it.
     found: dict[str, Evidence] = {}
-    for mention in map(in_text, [*measured, *in_title, *in_abstract]):
+    for mention in [*in_title, *in_text(measured), *in_text(in_abstract)]:
         if mention.id not in found:
             found[mention.id] = Evidence(mention.id, evidence_sentence(text, mention.start, mention.end, spans),
                                           mention.text)
-    on = {m.id for m in measured} | set(paper.hardware)
+    on = {m.id for m in [*in_title, *measured]} | set(paper.hardware)
     for node_id in paper.hardware:
         found.setdefault(node_id, Evidence(node_id, None))
     for node_id in paper.not_hardware:
