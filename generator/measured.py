@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .matching import Mention
+from .matching import Hardware, Mention
 
 # Where something was measured: a device right after "on", "using", "with" or "across" (and an
 # article or a count: "on a single", "using two", "with 8"), after "designed for" and the like,
@@ -36,7 +36,8 @@ _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\
                          r"methods|studies|solutions)\b", re.I)
 _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.I)
 # "supported on NVIDIA and AMD GPUs": what runs there, not where the paper measured.
-_SUPPORTED = re.compile(r"\b(?:support\w*|available|compatible)\b", re.I)
+# ("supported by the newest Ampere Tensor Cores" is a feature of that hardware: no cue either way.)
+_SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|compatible\b)", re.I)
 # The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS").
 _SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
@@ -49,21 +50,45 @@ _COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relati
 # The paper says it studies the hardware the sentence names.
 _STUDIES = re.compile(
     r"\b(?:we|our|this (?:paper|work|study))\s+(?:\w+\s+){0,3}?(?:evaluat\w*|benchmark\w*|measur\w*|dissect\w*|"
-    r"characteri[sz]\w*|profil\w*|microbenchmark\w*|analy[sz]\w*|test\w*|deploy\w*|port\w*|implement\w*)\b", re.I)
+    r"characteri[sz]\w*|profil\w*|microbenchmark\w*|analy[sz]\w*|test\w*|deploy\w*|port\w*|implement\w*|"
+    r"demonstrat\w*|validat\w*)\b", re.I)
+# A comparison: what comes after the verb is what the paper's system was compared with.
+_COMPARISON = re.compile(r"\b(?:outperform|beat|surpass|exceed)\w*|\bthan\b", re.I)
+# A paper about hardware itself: a title that says so, or an abstract that says it studies it.
+_STUDY_TITLE = re.compile(r"\b(?:dissect\w*|microbenchmark\w*|benchmark\w*|characteri[sz]\w*|demystif\w*|"
+                          r"understanding|analy[sz]\w*|anatomy|inside|reverse.engineer\w*)\b", re.I)
+# What a study paper sets out to explain: hardware whose behaviour "is mysterious", "not well understood".
+_UNEXPLORED = re.compile(r"\b(?:mysterious|undocumented|unknown|unclear|opaque|little is known|"
+                         r"not (?:been )?(?:well |fully |yet )?(?:explored|understood|documented|studied|known))\b", re.I)
+# A sentence that builds the paper on what the sentence before says of some hardware:
+# "In the light of this property, we ...", "To exploit this feature, we ...".
+_BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (?:exploit|leverage|take advantage of)|"
+                        r"taking advantage of|building on|motivated by|based on)\s+(?:this|these|such|that)\b", re.I)
+# A vendor's name joined to another name ("AMD-Hummingbird", a model): who made it, not hardware.
+_NAME_AFTER = re.compile(r"-[A-Z][a-z]")
 
 
-def measured_in_sentence(sentence: str, mentions: list[Mention],
-                         excluded: list[tuple[int, int]] = ()) -> list[Mention]:
+def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[tuple[int, int]] = (),
+                         hardware: Hardware | None = None, paper_vendors: frozenset[str] = frozenset(),
+                         about_hardware: bool = False) -> list[Mention]:
     """The mentions (of `sentence`, positions in it) the sentence says something was measured
-    on; none inside an `excluded` span (a baseline's words) or right after a comparison."""
+    on; none inside an `excluded` span (a baseline's words) or right after a comparison.
+
+    With `hardware`, a comparison between vendors is read too: once the subject ran on one
+    vendor's hardware (named before the verb, else `paper_vendors`, the title's), another
+    vendor's hardware after "outperforms" or "than" is what it was compared with.
+    `about_hardware`: the paper studies what this sentence names (see measured_in_abstract)."""
     found: list[Mention] = []
     if not mentions or (_OTHER_WORK.search(sentence) and not _OWN_WORK.search(sentence)):
         return found
-    studies = _STUDIES.search(sentence) is not None
+    studies = about_hardware or _STUDIES.search(sentence) is not None
+    comparison = _COMPARISON.search(sentence) if hardware is not None else None
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) \
-                or _SUPPORTED.search(before[-30:]):
+                or _SUPPORTED.search(before[-30:]) or (comparison and comparison.end() <= m.start
+                                                       and _other_vendor(hardware, m, found, comparison.start(),
+                                                                         paper_vendors)):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
@@ -72,13 +97,49 @@ def measured_in_sentence(sentence: str, mentions: list[Mention],
     return found
 
 
-def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]]) -> list[Mention]:
+def _vendor(hardware: Hardware, node_id: str) -> str:
+    return hardware.path(node_id)[0].id
+
+
+def _other_vendor(hardware: Hardware, mention: Mention, found: list[Mention], verb: int,
+                  paper_vendors: frozenset[str]) -> bool:
+    """Whether `mention`, after a comparison's verb, is another vendor's than the subject's."""
+    subject = {_vendor(hardware, m.id) for m in found if m.end <= verb} or paper_vendors
+    return bool(subject) and _vendor(hardware, mention.id) not in subject
+
+
+def vendors_of(hardware: Hardware | None, mentions: list[Mention]) -> frozenset[str]:
+    """The vendors of what `mentions` name (a title's: the vendors the paper is about)."""
+    return frozenset(_vendor(hardware, m.id) for m in mentions) if hardware is not None else frozenset()
+
+
+def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -> list[Mention]:
+    """`mentions` without a vendor's name joined to another name ("AMD-Hummingbird")."""
+    starts = {m.start for m in mentions}
+    return [m for m in mentions if not (hardware.nodes[m.id].kind == "vendor" and _NAME_AFTER.match(text, m.end)
+                                        and m.end + 1 not in starts)]
+
+
+def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]],
+                         hardware: Hardware | None = None, title: str = "",
+                         title_mentions: list[Mention] = ()) -> list[Mention]:
     """The `mentions` of an abstract (positions in it; `spans`: its sentences) that a sentence
-    says the paper was measured on, designed for or dissected. (All of a title's are.)"""
+    says the paper was measured on, designed for or dissected. (All of a title's are.)
+
+    Two more ways a paper says its hardware: a study of hardware (its title says it dissects or
+    benchmarks, or the abstract says "we evaluate") names what it sets out to explain ("the
+    numeric behaviors of Ampere Tensor Cores are mysterious"); and a sentence that builds on
+    what the one before says of some hardware ("In the light of this property, we ...")."""
     found = []
-    for start, end in spans:
+    study = bool(_STUDY_TITLE.search(title)) or any(_STUDIES.search(abstract[a:b]) for a, b in spans)
+    paper_vendors = vendors_of(hardware, title_mentions)
+    for index, (start, end) in enumerate(spans):
+        sentence = abstract[start:end]
+        following = abstract[spans[index + 1][0]:spans[index + 1][1]] if index + 1 < len(spans) else ""
+        about = (study and _UNEXPLORED.search(sentence) is not None) \
+            or (_BUILDS_ON.match(following) is not None and _OWN_WORK.search(following) is not None)
         inside = [Mention(m.id, m.start - start, m.end - start, m.text) for m in mentions
                   if start <= m.start and m.end <= end]
         found += [Mention(m.id, m.start + start, m.end + start, m.text)
-                  for m in measured_in_sentence(abstract[start:end], inside)]
+                  for m in measured_in_sentence(sentence, inside, (), hardware, paper_vendors, about)]
     return found

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .check import NOT_DEVICE
 from .model import RESULT_KINDS, Paper
 from .matching import Hardware, Mention
-from .measured import measured_in_sentence
+from .measured import measured_in_sentence, names_not_hardware, vendors_of
 from .sentences import sentence_spans
 
 KINDS = RESULT_KINDS
@@ -293,6 +293,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     text = paper.abstract
     spans = sentence_spans(text) if abstract_spans is None else abstract_spans
     sentences = [(start, text[start:end]) for start, end in spans if text[start:end].strip()]
+    paper_vendors = vendors_of(hardware, names_not_hardware(paper.title, hardware.detect(paper.title), hardware)
+                               if hardware is not None else [])
     for offset, sentence in sentences:
         # Most sentences hold no number: the cheapest test first.
         if not _DIGIT.search(sentence):
@@ -312,7 +314,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         baselines = [_baseline(sentence[match.end():cut_after], match.end())
                      or _baseline(sentence[cut_before:match.start()], cut_before)
                      for match, (cut_before, cut_after) in zip(matches, cuts)]
-        measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b])
+        measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
         previous_kind = None
         in_sentence: list[tuple[re.Match[str], Result]] = []
         for index, match in enumerate(matches):
