@@ -41,9 +41,7 @@ _LINK = r"(?:https?://|www\.)\S*"
 _NAME_END = rf"(?=s?(?!{_WORD_CHAR}))"
 PHRASE_END = rf"(?!{_WORD_CHAR})"
 
-# --------------------------------------------------------------------------
-# Data
-
+# -------------------------------------------------------------------------- Data
 
 @dataclass(frozen=True)
 class HardwareNode:
@@ -55,6 +53,7 @@ class HardwareNode:
     description: str | None = None
     year: int | None = None
     device_kind: str | None = None  # a device's `kind:` (datacenter-gpu, ...)
+    shared: frozenset[str] = frozenset()  # name keys of the aliases another vendor uses too
 
 
 class Mention(NamedTuple):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .matching import Hardware, Mention
+from .matching import Hardware, Mention, name_key
 
 # Where something was measured: a device right after "on", "using", "with" or "across" (and an
 # article or a count: "on a single", "using two", "with 8"), after "designed for" and the like,
@@ -111,6 +111,17 @@ def _other_vendor(hardware: Hardware, mention: Mention, found: list[Mention], ve
 def vendors_of(hardware: Hardware | None, mentions: list[Mention]) -> frozenset[str]:
     """The vendors of what `mentions` name (a title's: the vendors the paper is about)."""
     return frozenset(_vendor(hardware, m.id) for m in mentions) if hardware is not None else frozenset()
+
+
+def with_vendor_context(hardware: Hardware, *texts: list[Mention]) -> list[list[Mention]]:
+    """Each of `texts`' mentions (a title's, an abstract's) without those by a `shared_aliases`
+    spelling (one another vendor uses for its own thing: Graphcore's and Intel's "IPU") unless
+    the texts also name that vendor or its hardware by a spelling of its own."""
+    def shared(m: Mention) -> bool:
+        return name_key(m.text) in hardware.nodes[m.id].shared
+
+    backed = {_vendor(hardware, m.id) for mentions in texts for m in mentions if not shared(m)}
+    return [[m for m in mentions if not shared(m) or _vendor(hardware, m.id) in backed] for mentions in texts]
 
 
 def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -> list[Mention]:

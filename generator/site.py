@@ -19,7 +19,7 @@ from typing import NamedTuple
 from . import mentions, related
 from .check import collect
 from .matching import Hardware, HardwareNode, Mention, Topics
-from .measured import measured_in_abstract, names_not_hardware
+from .measured import measured_in_abstract, names_not_hardware, with_vendor_context
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
@@ -149,8 +149,9 @@ def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
     text = f"{paper.title}\n{paper.abstract}"
     # The title and the abstract are searched apart, as validation searched them.
     skip = len(paper.title) + 1
-    in_title = names_not_hardware(paper.title, hardware.detect(paper.title), hardware)
-    in_abstract = names_not_hardware(paper.abstract, hardware.detect(paper.abstract), hardware)
+    in_title, in_abstract = with_vendor_context(
+        hardware, names_not_hardware(paper.title, hardware.detect(paper.title), hardware),
+        names_not_hardware(paper.abstract, hardware.detect(paper.abstract), hardware))
     spans = sentence_spans(text)
     # The abstract's sentences, shifted from `text`: the title's line break always
     # ends a sentence, so no sentence of the abstract starts in the title.

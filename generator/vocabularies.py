@@ -29,9 +29,9 @@ DEVICE_KINDS = (
 )
 
 # Keys each level of hardware.yml may hold, in the order they are documented.
-VENDOR_KEYS = ("id", "name", "aliases", "description", "architectures")
-ARCHITECTURE_KEYS = ("id", "name", "year", "aliases", "description", "devices")
-DEVICE_KEYS = ("id", "name", "year", "kind", "aliases", "description")
+VENDOR_KEYS = ("id", "name", "aliases", "shared_aliases", "description", "architectures")
+ARCHITECTURE_KEYS = ("id", "name", "year", "aliases", "shared_aliases", "description", "devices")
+DEVICE_KEYS = ("id", "name", "year", "kind", "aliases", "shared_aliases", "description")
 HARDWARE_FILE_KEYS = ("vendors", "ignore")
 TOPIC_KEYS = ("id", "name", "description", "match")
 TOPICS_FILE_KEYS = ("topics",)
@@ -259,6 +259,8 @@ def _read_hardware_node(checker: _Checker, node: yaml.Node, level: str, parent: 
     description = checker.text(fields, "description", label, required=False, where=node, example="a sentence")
     year = checker.year(fields, label) if "year" in keys else None
     aliases = _read_aliases(checker, fields, label, reading)
+    # Spellings another vendor uses for its own thing: found only beside this vendor's names.
+    shared = _read_aliases(checker, fields, label, reading, "shared_aliases")
     device_kind = None
     if level == "device":
         device_kind = _read_device_kind(checker, fields, label, node)
@@ -266,8 +268,8 @@ def _read_hardware_node(checker: _Checker, node: yaml.Node, level: str, parent: 
             checker.report(fields.get("aliases", node), f"{label} has no 'aliases', so detection never finds it "
                                  "(expected the spellings that name it, e.g. aliases: [A100, A100-80GB])")
     if node_id is not None and name is not None:
-        reading.nodes.append(HardwareNode(node_id, name, level, parent, tuple(aliases), description, year,
-                                          device_kind))
+        reading.nodes.append(HardwareNode(node_id, name, level, parent, (*aliases, *shared), description, year,
+                                          device_kind, frozenset(map(name_key, shared))))
     if children_key is None or children_key not in fields:
         return
     children = fields[children_key]
@@ -300,9 +302,9 @@ def _read_id(checker: _Checker, fields: dict[str, yaml.Node], node: yaml.Node, l
 
 
 def _read_aliases(checker: _Checker, fields: dict[str, yaml.Node], label: str,
-                  reading: _HardwareReading) -> list[str]:
+                  reading: _HardwareReading, key_name: str = "aliases") -> list[str]:
     aliases: list[str] = []
-    for alias, item in checker.text_list(fields, "aliases", label, "aliases: [A100, A100-80GB]"):
+    for alias, item in checker.text_list(fields, key_name, label, f"{key_name}: [A100, A100-80GB]"):
         key = name_key(alias)  # `RTX 4090` and `rtx-4090` are one name: detection finds its node by this key
         line = item.start_mark.line + 1
         if len(alias) < MIN_ALIAS_CHARS:

@@ -101,3 +101,14 @@ def test_a_paper_that_only_mentions_hardware_is_on_no_hardware_page_but_says_so(
     site = derive_site(papers, CONTENT.hardware, CONTENT.topics)
     assert site.facts["mentions"].hardware == () and site.facts["mentions"].mentioned_hardware == ("hopper",)
     assert "hopper" not in site.node_papers and site.node_mentions["hopper"] == tuple(papers)
+
+
+@pytest.mark.parametrize(("abstract", "found"), [
+    ("We train on Graphcore IPUs.", {"graphcore", "colossus"}),
+    ("We train on 16 GC200 IPUs.", {"gc200", "colossus"}),
+    ("We offload the network stack to the IPU.", set()),
+    ("We offload the network stack to an Intel IPU.", {"intel"}),
+])
+def test_a_spelling_two_vendors_share_needs_its_vendor_named_beside_it(abstract, found):
+    facts = facts_of(abstract)
+    assert set(facts.hardware) | set(facts.mentioned_hardware) == found

@@ -580,7 +580,7 @@ def test_a_broken_hardware_file_reports_every_problem_at_its_line():
     assert problems_of(load_hardware, text, "content/hardware.yml") == lines(f"""
         content/hardware.yml:17: duplicate id 'a100', first used at line 13 (expected each id once in the whole file)
         content/hardware.yml:21: device 'rtx-3090' has no 'aliases', so detection never finds it (expected the spellings that name it, e.g. aliases: [A100, A100-80GB])
-        content/hardware.yml:24: unknown key 'alias' in device 'rtx-3090' (expected one of: id, name, year, kind, aliases, description); did you mean 'aliases'?
+        content/hardware.yml:24: unknown key 'alias' in device 'rtx-3090' (expected one of: id, name, year, kind, aliases, shared_aliases, description); did you mean 'aliases'?
         content/hardware.yml:25: id 'RTX_4090' is not a lowercase slug (expected lowercase letters and digits joined by single hyphens, e.g. 'rtx-4090')
         content/hardware.yml:28: 'aliases' of device 'RTX_4090' must hold text only, got 4090 (int) (expected e.g. aliases: [A100, A100-80GB]; quote spellings YAML would read as numbers or booleans)
         content/hardware.yml:29: device 'a10' has no 'name' (expected the name shown on its page, e.g. name: NVIDIA A100)
