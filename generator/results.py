@@ -86,19 +86,19 @@ CANDIDATE = re.compile(
     r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|TOPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
     r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
     r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?![\w/])"
-    r"|(?(xfirst)(?![\w.])|(?!)))"
+    r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 
 # Kind keywords, matched in the words around a number; the nearest wins.
 _KIND_WORDS = [
-    ("latency", r"latenc\w*|response time|transfer time|s/token"),
+    ("latency", r"latenc\w*|response time|transfer time|s/token|time[ -]to[ -]first[ -]token|ttft"),
     ("throughput", r"throughput|tflops|pflops|gflops|petaflop\w*|tokens/s|gkey/s|requests per second"),
     ("memory", r"memory|footprint|vram|\bram\b|kv cache size"),
     ("energy", r"energy|power|perf/w|per watt|per joule"),
     ("cost", r"\bcosts?\b(?!-)|cheaper|price|dollar"),
     ("accuracy", r"accuracy|error|perplexity"),
-    ("scale", r"parameters|model size|increase in size|\bsize\b|scalability|context tokens|larger models"),
-    ("speedup", r"speed\s?ups?|speeds up|faster|slower|slowdown|accelerat\w*|speed\b|outperform\w*|boost|performance"),
+    ("scale", r"parameters|model size|increase in size|\bsize\b|scalability|context tokens|larger"),
+    ("speedup", r"speed\s?ups?|speeds up|faster|slower|slowdown|slowed|accelerat\w*|speed\b|outperform\w*|boost|performance"),
     # Not a kind shown: a number nearest these words is no headline result.
     ("other", r"\bflops\b|utili[sz]ation|complexity|error rate|test error"),
 ]
@@ -111,7 +111,7 @@ _KIND = re.compile("(?<![A-Za-z])(?:" + "|".join(f"(?P<{kind}>{words})" for kind
 _KIND_LOWERCASE = re.compile(_KIND.pattern)
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost|speed\s?up|"
-                     r"better|cut|gain|decreas\w*|smaller", re.I)
+                     r"better|cut|gain|decreas\w*|smaller|drop\w*|slow\w*|outperform\w*|exceed\w*|surpass\w*", re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one (`_NUM`)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
@@ -136,7 +136,7 @@ _UNKNOWN_HARDWARE = re.compile(
     r"SoCs?)\b")
 # Which way the measure moved, in the words right after the number or right before it.
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
-          r"drops?|dropped|falls?|fell")
+          r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?")
 _HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
 # Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
 _BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*"

@@ -124,6 +124,18 @@ def test_a_factor_written_before_its_number():
     assert (r.value, r.unit, r.baseline) == (17.7, "×", "reference kernels")
 
 
+def test_a_factor_written_before_its_number_ends_a_sentence():
+    assert one("Peak speedups reach x449.").shown == "449×"
+
+
+def test_change_words_beyond_more_and_less():
+    assert one("It slowed inference by 82% on the older GPU.").described == "slowdown"
+    assert one("Perplexity rises by only 0.3 while latency drops 41%.").described == "lower latency"
+    assert one("It outperforms the baseline by 12% in training throughput.").kind == "throughput"
+    assert one("It reduces time to first token by 2.4 times versus SGLang.").described == "lower latency"
+    assert one("We train models 4× larger than ZeRO-3.").kind == "scale"
+
+
 def test_respectively_pairs_devices_and_baselines_in_order(content):
     text = "On MI300X and H100, our kernels achieve 2.1x and 1.6x speedups over rocBLAS and cuBLAS, respectively."
     found = extract_results(Paper("x", "X", text), content[1])
