@@ -30,7 +30,7 @@ HARDWARE = collect(ROOT / "content").hardware
 FLOORS = {
     "results_set": {"value precision": 0.95, "value recall": 0.95, "kind": 0.95, "direction": 0.9, "device": 0.95,
                     "baseline": 0.8},
-    "results_heldout": {"value precision": 0.93, "value recall": 0.85, "kind": 0.9, "direction": 0.9, "device": 0.9,
+    "results_heldout": {"value precision": 0.93, "value recall": 0.84, "kind": 0.9, "direction": 0.9, "device": 0.9,
                         "baseline": 0.8},
 }
 
