@@ -17,20 +17,44 @@ from .site import Site
 # BibTeX counts every brace, even after a backslash: `\{` opens a group to BibTeX while
 # LaTeX prints a brace. So a brace in the text is written as a group of its own,
 # `{\textbraceleft}`, which BibTeX sees balanced and LaTeX prints as the brace.
+# `~` and `^` are written as the characters themselves (`\~{}` and `\^{}` are accents, which
+# LaTeX prints raised: "˜2x faster").
 _BIBTEX_SPECIAL = {
     "\\": r"\textbackslash{}", "{": r"{\textbraceleft}", "}": r"{\textbraceright}", "%": r"\%", "&": r"\&",
-    "$": r"\$", "#": r"\#", "_": r"\_", "^": r"\^{}", "~": r"\~{}",
+    "$": r"\$", "#": r"\#", "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
 }
 _BIBTEX_RE = re.compile("|".join(re.escape(c) for c in _BIBTEX_SPECIAL))
+# Pairs of characters LaTeX prints as one (`--` a dash, ``` `` ``` and `''` quotes, `!``, `?``,
+# and `,,` `<<` `>>` in T1 fonts): an empty group between them keeps both as written.
+_LIGATURE = re.compile(r"(?<=-)(?=-)|(?<=`)(?=`)|(?<=')(?=')|(?<=[!?])(?=`)|(?<=,)(?=,)|(?<=<)(?=<)|(?<=>)(?=>)")
+# In a name each escape is a group of its own, as BibTeX asks of special characters in names
+# (`{\&}`): one character when a style abbreviates a first name, and no backslash where a
+# reader looks for the next name (bibtexparser 2 mis-splits `Ann Lee and \& Co`).
+_NAME_SPECIAL = {char: escape if escape.startswith("{") else "{" + escape.removesuffix("{}") + "}"
+                 for char, escape in _BIBTEX_SPECIAL.items()}
+# In a name, what BibTeX reads as structure: ` and ` between two names (in any case) and a
+# comma before the first name ("Lee, Ann"). Each is put in a group, where BibTeX leaves it.
+_NAME_STRUCTURE = re.compile(r"(?i)(?<!\S)and(?!\S)|,")
 # In a URL: braces, backslashes, whitespace, control characters and a `%` that does not
 # start a `%xx` escape; each is percent-encoded (UTF-8), which leaves the URL's meaning.
 _URL_UNSAFE = re.compile(r"[{}\\\s\x00-\x1f\x7f-\x9f]|%(?![0-9A-Fa-f]{2})")
 
 
+def _escape(text: str, special: dict[str, str]) -> str:
+    escaped = _BIBTEX_RE.sub(lambda m: special[m.group(0)], " ".join(text.split()))
+    return _LIGATURE.sub("{}", escaped)
+
+
 def bibtex_escape(text: str) -> str:
     """Text as a BibTeX field value shows it: specials escaped, every brace balanced as
     BibTeX counts them, so no value can end its entry early or start another."""
-    return _BIBTEX_RE.sub(lambda m: _BIBTEX_SPECIAL[m.group(0)], " ".join(text.split()))
+    return _escape(text, _BIBTEX_SPECIAL)
+
+
+def bibtex_name(name: str) -> str:
+    """One author as a name of an `author` field: escaped, and read by BibTeX as one name in
+    the order written ("First von Last"), whatever words and commas it holds."""
+    return _NAME_STRUCTURE.sub(lambda m: "{" + m.group(0) + "}", _escape(name, _NAME_SPECIAL))
 
 
 def bibtex_url(url: str) -> str:
@@ -78,8 +102,9 @@ def bibtex_keys(site: Site) -> dict[str, str]:
 def bibtex_entry(paper: Paper, key: str | None = None) -> str:
     """One entry: @misc in arXiv's style (eprint, archivePrefix) when the arXiv id is known."""
     fields: list[tuple[str, str]] = [("title", "{" + bibtex_escape(paper.title) + "}")]
-    if paper.authors:
-        fields.append(("author", " and ".join(bibtex_escape(a) for a in paper.authors)))
+    names = [bibtex_name(a) for a in paper.authors if a.strip()]
+    if names:
+        fields.append(("author", " and ".join(names)))
     if paper.year:
         fields.append(("year", str(paper.year)))
     if paper.published:

@@ -1,4 +1,4 @@
-"""Command line: `python -m generator import|generate|check|new ...`."""
+"""Command line: `python -m generator import|generate|check|vocab|links|new ...`."""
 
 from __future__ import annotations
 
@@ -281,6 +281,15 @@ def run_new(title: str, store: Store, added: dt.date, arxiv: str | None = None, 
     return 0
 
 
+def _whole(least: int):
+    """An argparse type: a whole number of at least `least`."""
+    def whole(text: str) -> int:
+        if not text.strip().isdigit() or int(text) < least:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {least} or more")
+        return int(text)
+    return whole
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--content", default=str(DEFAULT_CONTENT), help="the content folder (default: content)")
@@ -293,6 +302,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
     commands.add_parser("vocab", help="list device-like names in no alias of hardware.yml, with their papers")
+
+    links = commands.add_parser("links", help="check every URL of the paper files with lychee; "
+                                              "print each broken one as path:line: url: status; exit 1 on any")
+    links.add_argument("--timeout", type=_whole(1), default=20, metavar="SECONDS", help="for one request (default: 20)")
+    links.add_argument("--max-retries", type=_whole(0), default=2, help="of a timeout or network error (default: 2)")
+    links.add_argument("--max-concurrency", type=_whole(1), default=16, help="requests at a time (default: 16)")
+    links.add_argument("--max-cache-age", default="1d", metavar="AGE",
+                       help="how long a good URL is not checked again, e.g. 12h, 7d (default: 1d)")
+    links.add_argument("--no-cache", action="store_true", help="check every URL, and keep no cache")
 
     new = commands.add_parser("new", help="write a skeleton paper file to fill in")
     new.add_argument("title", help="the paper's title")
@@ -315,6 +333,11 @@ def main(argv: list[str] | None = None) -> int:
         return run_check(Path(args.content))
     if args.command == "vocab":
         return run_vocab(Path(args.content))
+    if args.command == "links":
+        from .links import Settings, run_links
+
+        return run_links(Path(args.content), Settings(args.timeout, args.max_retries, args.max_concurrency,
+                                                      args.max_cache_age, cache=not args.no_cache))
     if args.command == "new":
         return run_new(args.title, store, args.added or today(), args.arxiv, args.abstract)
     if args.command == "generate":

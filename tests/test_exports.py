@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import re
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -13,7 +14,11 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import bibtexparser
+import feedparser
+from bibtexparser import middlewares
 from pybtex.database.input.bibtex import Parser as BibTeXParser
+from pylatexenc import latex2text
 
 from generator import bibtex, exports
 from generator import facets as facet_files
@@ -123,7 +128,7 @@ def test_bibtex_has_an_arxiv_style_entry_for_each_arxiv_paper(site, files):
 def test_bibtex_escapes_specials_and_keys_stay_unique():
     paper = Paper(slug="x", title="50% of {GPU} & $cost_1 #2 ~ ^", abstract="a", authors=["Ann Lee"], arxiv="2401.00001")
     entry = bibtex.bibtex_entry(paper, "key")
-    assert r"50\% of {\textbraceleft}GPU{\textbraceright} \& \$cost\_1 \#2 \~{} \^{}" in entry
+    assert r"50\% of {\textbraceleft}GPU{\textbraceright} \& \$cost\_1 \#2 \textasciitilde{} \textasciicircum{}" in entry
     assert bibtex.base_key(paper) == "lee2024gpu" or bibtex.base_key(paper).startswith("lee2024")
 
 
@@ -187,6 +192,120 @@ def test_atom_feed_escapes_hostile_text():
     assert "<script>alert(1)</script> &  ]]>" in titles
 
 
+# ---------------------------------------------------------------------------- Atom, as readers read it
+#
+# feedparser (the feed parser most readers use) reads the feed; `atom_problems` checks what
+# RFC 4287 requires of a feed and of each entry, which feedparser tolerates missing.
+
+RFC3339 = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z")
+
+
+def atom_problems(text: str) -> list[str]:
+    """What the feed lacks of RFC 4287's required elements, or holds wrongly; [] when nothing."""
+    feed = ET.fromstring(text)
+    problems = [] if feed.tag == f"{ATOM}feed" else [f"the root is {feed.tag}, not atom:feed"]
+    entries = feed.findall(f"{ATOM}entry")
+
+    def one_each(element, where: str, names: tuple[str, ...]) -> None:
+        for name in names:
+            found = element.findall(f"{ATOM}{name}")
+            if len(found) != 1 or not (found[0].text or "").strip():
+                problems.append(f"{where} has {len(found)} atom:{name} with text (expected exactly one)")
+        for stamp in element.findall(f"{ATOM}updated") + element.findall(f"{ATOM}published"):
+            if not RFC3339.match(stamp.text or ""):
+                problems.append(f"{where}: {stamp.text!r} is not an RFC 3339 date-time")
+        for id_ in element.findall(f"{ATOM}id"):
+            if not urlsplit(id_.text or "").scheme:
+                problems.append(f"{where}: the id {id_.text!r} is not an absolute IRI")
+        alternates = [(link.get("type"), link.get("hreflang")) for link in element.findall(f"{ATOM}link")
+                      if link.get("rel", "alternate") == "alternate"]
+        if len(alternates) != len(set(alternates)):
+            problems.append(f"{where} has two alternate links of one type and language")
+        if any(not link.get("href") for link in element.findall(f"{ATOM}link")):
+            problems.append(f"{where} has a link without href")
+
+    one_each(feed, "the feed", ("id", "title", "updated"))
+    if not feed.findall(f"{ATOM}author") and not all(e.findall(f"{ATOM}author") for e in entries):
+        problems.append("an entry has no author, and neither has the feed")
+    for number, entry in enumerate(entries, start=1):
+        one_each(entry, f"entry {number}", ("id", "title", "updated"))
+        if entry.find(f"{ATOM}content") is None:
+            if entry.find(f"{ATOM}summary") is None:
+                problems.append(f"entry {number} has neither content nor summary")
+            if not any(link.get("rel", "alternate") == "alternate" for link in entry.findall(f"{ATOM}link")):
+                problems.append(f"entry {number} has no content and no alternate link")
+    ids = [e.findtext(f"{ATOM}id") for e in entries]
+    if len(ids) != len(set(ids)):
+        problems.append("two entries share an id")
+    return problems
+
+
+SITE_URLS = [None, "https://example.org/list/"]
+
+
+@pytest.mark.parametrize("site_url", SITE_URLS)
+def test_atom_feed_has_every_element_atom_requires(site, site_url):
+    assert atom_problems(exports.atom_feed(site, site_url)) == []
+
+
+@pytest.mark.parametrize("site_url", SITE_URLS)
+def test_feedparser_reads_the_feed_without_complaint(site, site_url):
+    parsed = feedparser.parse(exports.atom_feed(site, site_url))
+    assert parsed.bozo == 0, parsed.get("bozo_exception")
+    assert parsed.version == "atom10"
+    assert parsed.feed.title and parsed.feed.id and parsed.feed.updated
+
+
+@pytest.mark.parametrize("site_url", SITE_URLS)
+def test_feedparser_reads_each_entry_as_its_paper(site, site_url):
+    parsed = feedparser.parse(exports.atom_feed(site, site_url))
+    papers = exports.recently_added(site)
+    assert len(parsed.entries) == len(papers)
+    for entry, paper in zip(parsed.entries, papers):
+        assert entry.title == paper.title
+        assert entry.id and entry.updated == f"{paper.added.isoformat()}T00:00:00Z"
+        assert entry.link == (site_url or "") + f"papers/{paper.slug}/"
+        assert [author.name for author in entry.authors] == paper.authors
+        assert entry.summary == paper.abstract
+
+
+def test_an_entry_without_authors_has_the_feeds_author():
+    """Atom's rule: an entry without atom:author takes the feed's (RFC 4287, 4.2.1)."""
+    papers, hardware, topics, _ = load_content(SMALL)
+    authorless = [p for p in papers if not p.authors]
+    assert authorless
+    parsed = feedparser.parse(exports.atom_feed(derive_site(papers, hardware, topics)))
+    assert parsed.bozo == 0
+    assert [a.name for a in parsed.feed.authors] == ["AI Hardware Reading List curators"]
+    for entry in parsed.entries:
+        if entry.title in {p.title for p in authorless}:
+            assert "authors" not in entry
+
+
+@pytest.mark.parametrize("title", [
+    "<script>alert(1)</script> & ]]>", "Mélange: naïve Ré-ranking — 中文 😀", "50% {GPU} $cost_1 #2 ~ ^ \\",
+    "Quotes \"double\" and 'single' & <tags/>",
+])
+def test_feedparser_reads_hostile_titles_back_as_written(title):
+    papers, hardware, topics, _ = load_content(SMALL)
+    papers[0].title = title
+    papers[0].abstract = f"An abstract that repeats the title: {title}"
+    text = exports.atom_feed(derive_site(papers, hardware, topics))
+    assert atom_problems(text) == []
+    parsed = feedparser.parse(text)
+    assert parsed.bozo == 0
+    entry = next(e for e in parsed.entries if e.link == f"papers/{papers[0].slug}/")
+    assert entry.title == title and entry.summary == papers[0].abstract
+
+
+def test_control_characters_are_dropped_from_the_feed():
+    papers, hardware, topics, _ = load_content(SMALL)
+    papers[0].title = "Bell\x07 and form feed\x0c"
+    parsed = feedparser.parse(exports.atom_feed(derive_site(papers, hardware, topics)))
+    assert parsed.bozo == 0
+    assert "Bell and form feed" in [e.title for e in parsed.entries]
+
+
 # ---------------------------------------------------------------------------- BibTeX, hostile input
 #
 # BibTeX counts every brace in a field value, a backslash before it or not, and outside an
@@ -207,16 +326,18 @@ HOSTILE_TITLES = {
     "ampersand": "Compute & Memory & Bandwidth",
 }
 
-# What LaTeX prints for each escape `bibtex.bibtex_escape` writes.
-LATEX_PRINTS = {
-    r"{\textbraceleft}": "{", r"{\textbraceright}": "}", r"\textbackslash{}": "\\",
-    r"\^{}": "^", r"\~{}": "~", r"\%": "%", r"\&": "&", r"\$": "$", r"\#": "#", r"\_": "_",
-}
-_LATEX_ESCAPE = re.compile("|".join(re.escape(e) for e in LATEX_PRINTS))
+# What LaTeX prints, read by pylatexenc (a LaTeX-to-text converter), told three macros of the
+# LaTeX kernel it lacks or reads otherwise (it prints \textasciicircum as the accent ˆ).
+_LATEX = latex2text.get_default_latex_context_db()
+_LATEX.add_context_category("latex-kernel", prepend=True, macros=[
+    latex2text.MacroTextSpec("textbraceleft", "{"), latex2text.MacroTextSpec("textbraceright", "}"),
+    latex2text.MacroTextSpec("textasciicircum", "^")])
+_LATEX_TO_TEXT = latex2text.LatexNodes2Text(latex_context=_LATEX, math_mode="verbatim")
 
 
 def latex_text(value: str) -> str:
-    return _LATEX_ESCAPE.sub(lambda m: LATEX_PRINTS[m.group(0)], value)
+    """What LaTeX prints for a field's value (outer braces, which only keep case, go)."""
+    return _LATEX_TO_TEXT.latex_to_text(value)
 
 
 def parse_bibtex(text: str):
@@ -354,6 +475,127 @@ def test_any_url_gives_one_entry_with_the_same_url_once_decoded(path):
     written = parse_bibtex(entry)["key"].fields["url"]
     assert not re.search(r"[{}\\\s]", written)
     assert unquote(written) == unquote(url)
+
+
+# ---------------------------------------------------------------------------- BibTeX, as readers read it
+#
+# bibtexparser (v2) reads the files as a reference manager does: entries and fields, each
+# author split into BibTeX's name parts; pylatexenc (`latex_text`) gives what LaTeX prints.
+# Every field comes back as the paper has it.
+
+
+def read_bibtex(text: str) -> dict[str, dict]:
+    """key -> {field: value, "ENTRYTYPE": type}; `author` a list of bibtexparser's NameParts."""
+    library = bibtexparser.parse_string(
+        text, append_middleware=[middlewares.SeparateCoAuthors(), middlewares.SplitNameParts()])
+    assert not library.failed_blocks
+    return {e.key: {**{f.key: f.value for f in e.fields}, "ENTRYTYPE": e.entry_type} for e in library.entries}
+
+
+def printed_names(parts: list) -> list[str]:
+    """Each name as LaTeX prints it, its parts in the order BibTeX read them."""
+    names = []
+    for name in parts:
+        words = " ".join(latex_text(word) for word in [*name.first, *name.von, *name.last])
+        names.append(words + "".join(", " + latex_text(word) for word in name.jr))
+    return names
+
+
+def expected_url(paper: Paper) -> str | None:
+    return paper.arxiv_url or paper.project or paper.code
+
+
+def assert_reads_back(fields: dict, paper: Paper) -> None:
+    assert latex_text(fields["title"]) == " ".join(paper.title.split())
+    assert printed_names(fields.get("author", [])) == [" ".join(a.split()) for a in paper.authors if a.strip()]
+    assert fields.get("year") == (str(paper.year) if paper.year else None)
+    assert fields.get("eprint") == paper.arxiv
+    assert fields.get("url") == expected_url(paper)
+    assert latex_text(fields["note"]) == " ".join(paper.venue.split()) if paper.venue else "note" not in fields
+
+
+def test_bibtexparser_reads_every_entry_of_papers_bib_back(site, files):
+    entries = read_bibtex(files["papers.bib"])
+    keys = bibtex.bibtex_keys(site)
+    assert list(entries) == [keys[p.slug] for p in site.papers]
+    for paper in site.papers:
+        fields = entries[keys[paper.slug]]
+        assert fields["ENTRYTYPE"] == "misc"
+        assert_reads_back(fields, paper)
+        if paper.arxiv:
+            assert fields["archivePrefix"] == "arXiv"
+        assert read_bibtex(files[f"bib/{paper.slug}.bib"]) == {keys[paper.slug]: fields}
+
+
+TITLES = {
+    "braces": "{GPU} Kernels } and { Sparse",
+    "accents": "Mélange: Naïve Ré-ranking on Ångström-scale Chips — 中文",
+    "percent": "50% Less Memory",
+    "ampersand": "Compute & Memory",
+    "dollar": "$0.10 per Token",
+    "hash": "#1 on MLPerf",
+    "underscore": "flash_attn_2 and __init__",
+    "tilde-caret": "~2x Faster, 2^10 Tokens",
+    "backslash": "C:\\models\\gpt \\textbf{not bold}",
+    "dashes": "Prefill -- Decode --- Disaggregation, and --flags",
+    "quotes": "``Quoted'' and 'single' and `grave`, ,,low,, <<angle>> ?` !`",
+    "entry-injection": "Pwned}}, @misc{evil, title = {x}} @misc{evil2,",
+    "latex-math": "O(n^2) \\(x\\) $\\alpha$ \\begin{document}",
+}
+
+
+@pytest.mark.parametrize("case", TITLES)
+def test_a_title_reads_back_as_written(case):
+    paper = Paper(slug="x", title=TITLES[case], abstract="a", authors=["Ann Lee"], arxiv="2401.00001",
+                  venue="MLSys 2024")
+    assert_reads_back(read_bibtex(bibtex.bibtex_entry(paper, "key"))["key"], paper)
+
+
+NAMES = {
+    "plain": "Ann Lee",
+    "accented": "Christopher Ré",
+    "von": "Ludwig van Beethoven",
+    "suffix-after-comma": "Martin Luther King, Jr.",
+    "surname-first": "Lee, Ann",
+    "and-in-a-name": "Bob and Alice",
+    "AND-in-a-name": "Team AND Co",
+    "only-and": "and",
+    "braces": "Ann {Lee}",
+    "specials": "O'Neil & Sons_2 ~ 100%",
+    "hyphens": "Jean-Pierre Dupont -- Jr",
+}
+
+
+@pytest.mark.parametrize("case", NAMES)
+def test_an_author_reads_back_as_one_name_as_written(case):
+    paper = Paper(slug="x", title="T", abstract="a", authors=["First Author", NAMES[case], "Last Author"])
+    fields = read_bibtex(bibtex.bibtex_entry(paper, "key"))["key"]
+    assert printed_names(fields["author"]) == ["First Author", NAMES[case], "Last Author"]
+
+
+def test_a_venue_and_a_project_url_read_back():
+    paper = Paper(slug="x", title="T", abstract="a", authors=["Ann Lee"], published=dt.date(2023, 6, 1),
+                  venue="ISCA 2023 & {Workshops} 50%", project="https://example.org/p?a=1&b=2#x_y~z")
+    fields = read_bibtex(bibtex.bibtex_entry(paper, "key"))["key"]
+    assert_reads_back(fields, paper)
+    assert fields["month"] == "6"
+
+
+# Text weighted towards what BibTeX and LaTeX read specially: the characters, the word `and`,
+# ligatures. No control characters: no text of a paper holds one (model.BAD_CHARACTER).
+_READABLE = st.lists(st.one_of(
+    st.sampled_from([" and ", " AND ", "--", "``", "''", "!`", ", ", "<<", ",,"]),
+    st.text(st.one_of(st.sampled_from("{}\\%#@,=\"~^_&$-`'!?<> "),
+                      st.characters(exclude_categories=("Cs", "Cc"))), max_size=6)), max_size=8).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(title=_READABLE, authors=st.lists(_READABLE.filter(str.strip), min_size=1, max_size=3), venue=_READABLE)
+def test_any_title_authors_and_venue_read_back(title, authors, venue):
+    paper = Paper(slug="x", title=title, abstract="a", authors=authors, venue=venue or None, arxiv="2401.00001")
+    entry = bibtex.bibtex_entry(paper, "key")
+    assert bibtex_entry_count(entry) == 1
+    assert_reads_back(read_bibtex(entry)["key"], paper)
 
 
 # ---------------------------------------------------------------------------- the filter page's files

@@ -12,7 +12,7 @@ STEPS = [
     {"model", "clean", "matching", "sentences", "titles"},  # text and schema
     {"paper_file", "store"},  # files
     {"sources", "importer", "fill"},  # import
-    {"vocabularies", "regex_safety", "check"},  # validate
+    {"vocabularies", "regex_safety", "check", "links"},  # validate
     {"measured", "results", "mentions", "related", "site"},  # derive
     {"pages", "bibtex", "facets", "exports", "markup", "render"},  # render
     {"pipeline", "preview", "html_blocks", "search", "plugin", "cli", "__main__"},  # build

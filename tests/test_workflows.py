@@ -15,7 +15,7 @@ WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 
 
 def test_workflows_pass_the_linter():
-    assert {p.name for p in WORKFLOWS} == {"ci.yml", "pages.yml"}
+    assert {p.name for p in WORKFLOWS} == {"ci.yml", "pages.yml", "links.yml"}
     actionlint = shutil.which("actionlint") or shutil.which("actionlint", path=str(Path(sys.executable).parent))
     if actionlint:
         command = [actionlint, *map(str, WORKFLOWS)]
@@ -32,6 +32,16 @@ def test_ci_runs_check_tests_strict_build_and_uploads_the_site():
     steps = [s.get("run", "") + s.get("uses", "") for s in ci["jobs"]["check-test-build"]["steps"]]
     text = "\n".join(steps)
     for needed in ("python -m generator check", "pytest", "mkdocs build --strict", "upload-artifact", "SOURCE_DATE_EPOCH"):
+        assert needed in text, needed
+
+
+def test_links_runs_weekly_and_keeps_one_issue_of_broken_links():
+    links = yaml.safe_load((ROOT / ".github" / "workflows" / "links.yml").read_text(encoding="utf-8"))
+    assert links[True]["schedule"][0]["cron"].endswith("* * 1") and "workflow_dispatch" in links[True]
+    assert links["permissions"]["issues"] == "write"
+    text = "\n".join(s.get("run", "") for s in links["jobs"]["links"]["steps"])
+    for needed in ("python -m generator links", "gh issue list --label broken-links", "gh issue edit",
+                   "gh issue create", "gh issue close"):
         assert needed in text, needed
 
 
