@@ -95,7 +95,7 @@ PAPERS_SCHEMA: dict[str, Any] = {
                 "properties": {
                     "id": {"type": "string"},
                     "name": {"type": "string"},
-                    "kind": {"enum": ["vendor", "architecture", "device"]},
+                    "kind": {"enum": ["vendor", "architecture", "device", "family"]},
                     "parent": {"type": ["string", "null"]},
                     "papers": {"type": "integer", "minimum": 1},
                 },

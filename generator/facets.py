@@ -68,7 +68,8 @@ _LAST: list = [None, {}]
 def _filter_files(site: Site) -> dict[str, str]:
     hardware, topics = site.hardware, site.topics
     used = set().union(*(hardware.expand(site.facts[p.slug].hardware) for p in site.papers))
-    nodes = [node for node in hardware.nodes.values() if node.id in used]
+    # A family (Jetson) is no facet: its members are, and a paper naming only the family is its vendor's.
+    nodes = [node for node in hardware.nodes.values() if node.id in used and node.kind in FACET_KINDS]
     node_index = {node.id: i for i, node in enumerate(nodes)}
     topic_list = [t for t in topics.topics.values() if site.topic_papers.get(t.id)]
     years = sorted({p.year for p in site.papers if p.year}, reverse=True)
@@ -84,7 +85,8 @@ def _filter_files(site: Site) -> dict[str, str]:
         if paper.code:
             values.append(code)
         values += sorted(topic_index[t] for t in site.facts[paper.slug].topics)
-        values += sorted(first_node + node_index[n] for n in site.facts[paper.slug].hardware)
+        values += sorted({first_node + node_index[n if hardware.nodes[n].kind in FACET_KINDS else hardware.nodes[n].parent]
+                          for n in site.facts[paper.slug].hardware})
         runs.append("".join(facet_number(v) for v in values))
 
     files = {}

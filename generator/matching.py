@@ -1,11 +1,11 @@
 """Finding the curated vocabularies in text: hardware and topics.
 
-`content/hardware.yml` is a tree of vendors, architectures and devices, each
-with the spellings (aliases) that name it in text; `content/topics.yml` lists
-topics with the phrases that signal them. vocabularies.py checks and loads
-both files into the `Hardware` and `Topics` defined here, which find hardware
-and topics in the title and abstract of a paper (sentences.py finds the
-sentence around a name, its evidence). It reads no files: callers pass the text.
+`content/hardware.yml` is a tree of vendors, architectures and devices (and
+families of devices across architectures: Jetson), each with the spellings
+(aliases) that name it in text; `content/topics.yml` lists topics with the
+phrases that signal them. vocabularies.py loads both into the `Hardware` and
+`Topics` defined here, which find them in a paper's title and abstract. It
+reads no files: callers pass the text.
 
 Detection must stay cheap for thousands of abstracts. All hardware aliases
 are compiled into one regular expression, built from a trie so that a word
@@ -47,13 +47,14 @@ PHRASE_END = rf"(?!{_WORD_CHAR})"
 class HardwareNode:
     id: str
     name: str
-    kind: str  # 'vendor' | 'architecture' | 'device'
-    parent: str | None  # architecture -> vendor id, device -> architecture id
+    kind: str  # 'vendor' | 'architecture' | 'device' | 'family'
+    parent: str | None  # architecture, family -> vendor id, device -> architecture id
     aliases: tuple[str, ...] = ()
     description: str | None = None
     year: int | None = None
     device_kind: str | None = None  # a device's `kind:` (datacenter-gpu, ...)
     shared: frozenset[str] = frozenset()  # name keys of the aliases another vendor uses too
+    members: tuple[str, ...] = ()  # a family's devices, which are also on its page
 
 
 class Mention(NamedTuple):
@@ -87,12 +88,8 @@ def ignores_case(alias: str) -> bool:
     the unit `ampere`), short codes (`T4`, `H20`) and names spelled with a space
     (`Max 1550`, not `max 1550 tokens`) match only as written.
     """
-    return (
-        len(alias) >= 4
-        and not any(ch.isspace() for ch in alias)
-        and any(ch.isdigit() for ch in alias)
+    return len(alias) >= 4 and not any(ch.isspace() for ch in alias) and any(ch.isdigit() for ch in alias) \
         and any(ch.isalpha() for ch in alias)
-    )
 
 
 def spelling_key(text: str) -> str:
@@ -282,6 +279,7 @@ class Hardware:
         for node in self.nodes.values():
             if node.parent is not None:
                 self._children.setdefault(node.parent, []).append(node)
+            self._children.setdefault(node.id, []).extend(self.nodes[i] for i in node.members)
 
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """Node ids in the file's order, so every listing of hardware reads the same way."""
@@ -319,7 +317,9 @@ class Hardware:
 
     @cached_property
     def _lineages(self) -> dict[str, frozenset[str]]:
-        return {node_id: frozenset([node_id, *(node.id for node in self.ancestors(node_id))]) for node_id in self.nodes}
+        families = {i: [n.id for n in self.nodes.values() if i in n.members] for i in self.nodes}
+        return {node_id: frozenset([node_id, *(node.id for node in self.ancestors(node_id)), *families[node_id]])
+                for node_id in self.nodes}
 
     def detect(self, text: str) -> list[Mention]:
         """Every hardware name in `text`, in text order; where names overlap the longest wins.

@@ -29,9 +29,11 @@ DEVICE_KINDS = (
 )
 
 # Keys each level of hardware.yml may hold, in the order they are documented.
-VENDOR_KEYS = ("id", "name", "aliases", "shared_aliases", "description", "architectures")
+VENDOR_KEYS = ("id", "name", "aliases", "shared_aliases", "description", "architectures", "families")
 ARCHITECTURE_KEYS = ("id", "name", "year", "aliases", "shared_aliases", "description", "devices")
 DEVICE_KEYS = ("id", "name", "year", "kind", "aliases", "shared_aliases", "description")
+# A family: devices of one vendor across architectures that readers look for by one name (Jetson).
+FAMILY_KEYS = ("id", "name", "aliases", "shared_aliases", "description", "members")
 HARDWARE_FILE_KEYS = ("vendors", "ignore")
 TOPIC_KEYS = ("id", "name", "description", "match")
 TOPICS_FILE_KEYS = ("topics",)
@@ -41,6 +43,7 @@ _LEVELS: dict[str, tuple[tuple[str, ...], str | None, str | None]] = {
     "vendor": (VENDOR_KEYS, "architectures", "architecture"),
     "architecture": (ARCHITECTURE_KEYS, "devices", "device"),
     "device": (DEVICE_KEYS, None, None),
+    "family": (FAMILY_KEYS, None, None),
 }
 
 MIN_YEAR, MAX_YEAR = 1970, 2100
@@ -199,6 +202,7 @@ class _HardwareReading:
     nodes: list[HardwareNode]
     id_lines: dict[str, int]
     alias_owners: dict[str, tuple[str, int]]  # name key -> (owner label, line)
+    members: list[tuple[str, str, list[tuple[str, yaml.Node]]]]  # (family label, vendor id, its members)
 
 
 def _read_file(text: str, path: str, keys, list_name: str):
@@ -234,7 +238,7 @@ def _top_list(checker: _Checker, root: yaml.Node, top: dict[str, yaml.Node], key
 def load_hardware(text: str, path: str) -> Hardware:
     """Check hardware.yml and build the tree; raise ContentError listing every problem."""
     checker, root, top = _read_file(text, path, HARDWARE_FILE_KEYS, "vendors")
-    reading = _HardwareReading([], {}, {})
+    reading = _HardwareReading([], {}, {}, [])
     ignore: list[tuple[str, yaml.Node]] = []
     if top is not None:
         ignore = checker.text_list(top, "ignore", "the file", "ignore: [Pascal VOC, Turing test]")
@@ -242,6 +246,14 @@ def load_hardware(text: str, path: str) -> Hardware:
             reading.alias_owners.setdefault(name_key(phrase), ("'ignore'", node.start_mark.line + 1))
         for vendor in _top_list(checker, root, top, "vendors", "vendors, each with id, name and architectures"):
             _read_hardware_node(checker, vendor, "vendor", None, reading)
+        nodes = {node.id: node for node in reading.nodes}
+        for label, vendor_id, members in reading.members:
+            for member, item in members:
+                device = nodes.get(member)
+                architecture = nodes.get(device.parent) if device is not None and device.kind == "device" else None
+                if architecture is None or architecture.parent != vendor_id:
+                    checker.report(item, f"member '{member}' of {label} is not a device of its vendor "
+                                         f"(expected a device id under '{vendor_id}'){closest(member, nodes)}")
     _raise_if_any(checker)
     return Hardware(reading.nodes, [phrase for phrase, _ in ignore])
 
@@ -267,18 +279,27 @@ def _read_hardware_node(checker: _Checker, node: yaml.Node, level: str, parent: 
         if _is_missing_or_empty(fields, "aliases"):
             checker.report(fields.get("aliases", node), f"{label} has no 'aliases', so detection never finds it "
                                  "(expected the spellings that name it, e.g. aliases: [A100, A100-80GB])")
+    members = checker.text_list(fields, "members", label, "members: [jetson-tx2, jetson-agx-orin]")
+    if level == "family":
+        reading.members.append((label, parent, members))
     if node_id is not None and name is not None:
         reading.nodes.append(HardwareNode(node_id, name, level, parent, (*aliases, *shared), description, year,
-                                          device_kind, frozenset(map(name_key, shared))))
-    if children_key is None or children_key not in fields:
-        return
-    children = fields[children_key]
+                                          device_kind, frozenset(map(name_key, shared)), tuple(m for m, _ in members)))
+    if children_key is not None and children_key in fields:
+        _read_list(checker, fields, children_key, label, children_level, node_id, reading)
+    if level == "vendor" and "families" in fields:
+        _read_list(checker, fields, "families", label, "family", node_id, reading)
+
+
+def _read_list(checker: _Checker, fields: dict[str, yaml.Node], key: str, label: str, level: str,
+               node_id: str | None, reading: _HardwareReading) -> None:
+    children = fields[key]
     if not isinstance(children, yaml.SequenceNode):
-        checker.report(children, f"'{children_key}' of {label} must be a list, got {_node_kind(children)} "
+        checker.report(children, f"'{key}' of {label} must be a list, got {_node_kind(children)} "
                                  f"(expected items starting '- id: ...')")
         return
     for child in children.value:
-        _read_hardware_node(checker, child, children_level, node_id, reading)
+        _read_hardware_node(checker, child, level, node_id, reading)
 
 
 def _read_id(checker: _Checker, fields: dict[str, yaml.Node], node: yaml.Node, level: str,
