@@ -158,6 +158,18 @@ _REDUCTION = re.compile(r"reduc\w*|smaller|fewer|less|compress\w*", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 
 
+# "between 2 and 3 times" is a range; "by a factor of (up to) 2.84" a factor (a "scaling factor of 8" is not).
+_BETWEEN = re.compile(rf"(?<=\bbetween )({_NUM}) and (?={_NUM}\s*(?:%|×|x|times)(?![\w-]))", re.I)
+_FACTOR = re.compile(r"(?<=\ba )factor\s+(?:of\s+)?((?:up to|about|over|nearly|almost|roughly)\s+)?(?=\d)", re.I)
+
+
+def _for_matching(sentence: str) -> str:
+    """`sentence` with those two shapes written as the candidates' ("2 to  3 times", "up to  x2.84"),
+    every character where it was, so that positions in it are positions in the sentence."""
+    sentence = _BETWEEN.sub(lambda m: m.group(1) + " to  ", sentence)
+    return _FACTOR.sub(lambda m: (m.group(1) or "").ljust(len(m.group(0)) - 1) + "x", sentence)
+
+
 def _number(text: str) -> float | None:
     try:
         return float(text.replace(",", "").rstrip("+"))
@@ -295,10 +307,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     sentences = [(start, text[start:end]) for start, end in spans if text[start:end].strip()]
     paper_vendors = vendors_of(hardware, names_not_hardware(paper.title, hardware.detect(paper.title), hardware)
                                if hardware is not None else [])
-    for offset, sentence in sentences:
+    for offset, written in sentences:
         # Most sentences hold no number: the cheapest test first.
-        if not _DIGIT.search(sentence):
+        if not _DIGIT.search(written):
             continue
+        sentence = _for_matching(written)
         matches = list(CANDIDATE.finditer(sentence))
         if not matches or _BACKGROUND.search(sentence):
             continue
@@ -358,7 +371,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                              cut_after) if hardware is not None else None
             direction = _direction(before, after, bool(rate or efficiency))
             in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
-                                              sentence.strip(), direction)))
+                                              written.strip(), direction)))
         results = _listed_together(sentence, in_sentence, hardware, measured)
         # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
         devices = list(dict.fromkeys(m.id for m in measured))

@@ -128,6 +128,13 @@ def test_a_factor_written_before_its_number_ends_a_sentence():
     assert one("Peak speedups reach x449.").shown == "449×"
 
 
+def test_a_range_between_two_numbers_and_a_factor_in_words():
+    assert one("The engine is between 2 and 3 times faster than TensorRT.").shown == "2–3×"
+    r = one("Ours outperforms the CUDA one by a factor up to 2.84 in inference.")
+    assert (r.shown, r.kind, r.sentence) == ("2.84×", "speedup", "Ours outperforms the CUDA one by a factor up to 2.84 in inference.")
+    assert one("The performance benefits are 12X for the scaling factor of 8.").shown == "12×"
+
+
 def test_change_words_beyond_more_and_less():
     assert one("It slowed inference by 82% on the older GPU.").described == "slowdown"
     assert one("Perplexity rises by only 0.3 while latency drops 41%.").described == "lower latency"
