@@ -180,3 +180,22 @@ def first_sentence(value: Any) -> str:
     value = one_line(value).strip()
     spans = sentence_spans(value)
     return value[:spans[0][1]].strip() if spans else value
+
+
+# The length of a page's meta description, which search engines show under its title.
+DESCRIPTION_LIMIT = 160
+
+
+def description(value: Any, page: pages.Page | None = None) -> str:
+    """A page's meta description: the first sentence of `value`, cut at a word to at most
+    DESCRIPTION_LIMIT characters (an ellipsis marks the cut); on the second and later pages
+    of a listing, which page it is. Plain text: Material writes it as it is given, so the
+    templates escape it (`html_text`)."""
+    summary = first_sentence(value)
+    if len(summary) > DESCRIPTION_LIMIT:
+        cut = summary[:DESCRIPTION_LIMIT]  # a character short of the limit, with the ellipsis
+        space = cut.rfind(" ")
+        summary = (cut[:space] if space > DESCRIPTION_LIMIT // 2 else cut[:-1]).rstrip(" ,;:-–—") + "…"
+    if page is not None and page.number > 1:
+        summary += f" Page {page.number} of {page.count}."
+    return summary

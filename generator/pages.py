@@ -6,18 +6,24 @@ of `hardware/a100.md` it is `hardware/a100/page/N.md`: served at `papers/page/N/
 `hardware/a100/page/N/`. A page lists rows [start, stop) of each of its lists; a
 hardware page's papers and results are split alike, so it has as many pages as the
 longer of the two needs.
+
+Also what each page tells search engines and reference managers: its date for the
+sitemap (`page_dates`), a paper's citation metadata (`paper_metadata`) and robots.txt.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import posixpath
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from markupsafe import Markup, escape
 
+from .model import Paper
 from .site import Site, all_results, node_results
 
 # Rows a listing page shows: at 10,000 synthetic papers the largest listing page is then
@@ -218,3 +224,96 @@ def _node_row_indexes(site: Site, node_id: str, first_row: dict[str, int]) -> li
         next_at[paper.slug] = at + 1
         out.append(first_row[paper.slug] + at)
     return out
+
+
+# ---------------------------------------------------------------------------- for the web
+
+ROBOTS_TXT = "robots.txt"
+
+
+def paper_date(paper: Paper) -> dt.date | None:
+    """The most recent date the content has for a paper: when it was published or added."""
+    dates = [date for date in (paper.published, paper.added) if date]
+    return max(dates) if dates else None
+
+
+def page_dates(site: Site, uris: Iterable[str]) -> dict[str, str]:
+    """Each page's date for the sitemap's <lastmod>, YYYY-MM-DD ("" when none is known), from
+    content alone, never the build's clock. A paper's page has the paper's date (`paper_date`);
+    every page of a hardware or topic listing the newest of the listing's papers (a paper added
+    to a listing moves rows across all its pages); the other pages, which list or count every
+    paper, the newest of all."""
+    dated = {paper.slug: paper_date(paper) for paper in site.papers}
+
+    def newest(papers: Iterable[Paper]) -> str:
+        dates = [dated[paper.slug] for paper in papers if dated[paper.slug]]
+        return max(dates).isoformat() if dates else ""
+
+    listings = {"hardware": site.node_papers, "topics": site.topic_papers}
+    everything = newest(site.papers)
+    found: dict[tuple[str, str], str] = {}
+    out = {}
+    for uri in uris:
+        folder, _, rest = uri.partition("/")
+        name = rest.removesuffix(".md").split("/")[0]  # `hardware/a100/page/2.md` -> `a100`
+        if folder == "papers" and rest != "index.md" and rest == f"{name}.md" and name in dated:
+            out[uri] = dated[name].isoformat() if dated[name] else ""
+        elif folder in listings and rest != "index.md" and listings[folder].get(name):
+            if (folder, name) not in found:
+                found[folder, name] = newest(listings[folder][name])
+            out[uri] = found[folder, name]
+        else:
+            out[uri] = everything
+    return out
+
+
+def robots_txt(site_url: str | None) -> str:
+    """robots.txt: every page may be crawled; with a site URL, where the sitemap is (a Sitemap
+    line must be an absolute URL, so without one there is none)."""
+    lines = ["User-agent: *", "Allow: /"]
+    if site_url:
+        lines.append(f"Sitemap: {site_url.rstrip('/')}/sitemap.xml")
+    return "\n".join(lines) + "\n"
+
+
+# A venue is a journal when its name says so, or is a journal's usual abbreviation (IEEE TPDS,
+# ACM TACO, PVLDB, JMLR); any other venue is taken for a conference.
+_JOURNAL = re.compile(r"\b(journal|transactions|letters|magazine|(IEEE|ACM) T[A-Z]{2,6}|PVLDB|JMLR|TMLR)\b", re.I)
+
+
+def is_journal(venue: str) -> bool:
+    return _JOURNAL.search(venue) is not None
+
+
+def paper_metadata(paper: Paper, summary: str, url: str | None = None) -> dict[str, Any]:
+    """What reference managers (Zotero) and scholarly search engines (Google Scholar) read on
+    a paper's page, as its front matter carries it to site_templates/overrides/main.html:
+    `citation`, Highwire Press tags as [name, content] pairs, and `jsonld`, a schema.org
+    ScholarlyArticle. `summary` is the abstract's first sentence, `url` the page's absolute
+    URL (with a site URL). Text is as written: the template escapes it, once."""
+    citation = [["citation_title", paper.title]]
+    citation += [["citation_author", author] for author in paper.authors]
+    article: dict[str, Any] = {"@context": "https://schema.org", "@type": "ScholarlyArticle",
+                               "name": paper.title, "headline": paper.title}
+    if paper.authors:
+        article["author"] = [{"@type": "Person", "name": author} for author in paper.authors]
+    if paper.published or paper.year:
+        citation.append(["citation_publication_date",
+                         paper.published.strftime("%Y/%m/%d") if paper.published else str(paper.year)])
+        article["datePublished"] = paper.published.isoformat() if paper.published else str(paper.year)
+    if paper.venue and is_journal(paper.venue):
+        citation.append(["citation_journal_title", paper.venue])
+        article["isPartOf"] = {"@type": "Periodical", "name": paper.venue}
+    elif paper.venue:
+        citation.append(["citation_conference_title", paper.venue])
+        article["publication"] = {"@type": "PublicationEvent", "name": paper.venue}
+    if paper.arxiv:
+        citation += [["citation_arxiv_id", paper.arxiv], ["citation_pdf_url", paper.pdf_url],
+                     ["citation_abstract_html_url", paper.arxiv_url]]
+        article["identifier"] = {"@type": "PropertyValue", "propertyID": "arXiv", "value": paper.arxiv}
+        article["sameAs"] = paper.arxiv_url
+    if url:
+        article["url"] = url
+    if summary:
+        article["description"] = summary
+    return {"citation": citation, "jsonld": article}

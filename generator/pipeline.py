@@ -2,8 +2,9 @@
 
 `mkdocs build` (plugin.py), `generate --out` (cli.py) and the tests all call
 `generate`: content/ -> `check.collect` -> `site.derive_site` -> the pages
-(`render.render_pages`) and the other files (`exports.render_files`, the
-results' rows for sorting).
+(`render.render_pages`), each page's date for the sitemap (`pages.page_dates`)
+and the other files (`other_files`: the exports, the results' rows for sorting,
+robots.txt).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import exports, pages
@@ -28,6 +29,7 @@ class Generated:
     pages: dict[str, str]  # src uri -> Markdown
     files: dict[str, str]  # uri -> text: papers.json, feed.xml, BibTeX, results/rows.json, filter/
     warnings: tuple[Problem, ...]
+    dates: dict[str, str] = field(default_factory=dict)  # src uri -> YYYY-MM-DD (or ""), the sitemap's lastmod
 
 
 def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
@@ -36,10 +38,17 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
     render its pages and files. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`)."""
     with fewer_collections():
         site = load_site(content_dir, related_k)
-        files = {**exports.render_files(site, site_url),
-                 pages.RESULTS_JSON: pages.results_json(site, page_size or pages.PAGE_SIZE)}
-        return Generated(site, render_pages(site, templates_dir, page_size), dict(sorted(files.items())),
-                         site.warnings)
+        files = other_files(site, site_url, page_size)
+        made = render_pages(site, templates_dir, page_size, site_url=site_url)
+        return Generated(site, made, files, site.warnings, pages.page_dates(site, made))
+
+
+def other_files(site: Site, site_url: str | None = None, page_size: int | None = None) -> dict[str, str]:
+    """The files that are not pages, `{uri: text}`, sorted by URI."""
+    files = {**exports.render_files(site, site_url),
+             pages.RESULTS_JSON: pages.results_json(site, page_size or pages.PAGE_SIZE),
+             pages.ROBOTS_TXT: pages.robots_txt(site_url)}
+    return dict(sorted(files.items()))
 
 
 # Allocations between two collections of the youngest generation while the generator

@@ -3,7 +3,9 @@
 `on_files` generates every page (`pipeline.generate`) and adds the pages and
 the exports as virtual files (`File.generated`), so `mkdocs build` alone builds
 the whole site. Paper pages point their edit link at the paper's own file.
-`on_post_build` indexes the built pages for search (`search.build_search_index`).
+`on_nav` gives each page its date from content (`pages.page_dates`), which the
+sitemap shows as `<lastmod>`. `on_post_build` indexes the built pages for search
+(`search.build_search_index`).
 
 Under `mkdocs serve --dirty` (`make serve`), a `preview.Preview` kept between
 builds generates again only what a saved file changed, and tells MkDocs which
@@ -68,6 +70,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.preview: Preview | None = None
         self.serving_dirty = False
         self.removed: set[str] = set()
+        self.dates: dict[str, str] = {}
         self.indexing: threading.Thread | None = None
         self.index_lock = threading.Lock()
         self.index_wanted = False
@@ -107,6 +110,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         except ContentError as error:
             # The messages of `python -m generator check`, one a line, all of them.
             raise PluginError(f"{len(error.problems)} problem(s) in content:\n{error}") from None
+        self.dates = generated.dates  # each page's date, for `on_nav`
         # Content warnings (a device name the taxonomy does not know yet) are advice, not
         # defects: logged at INFO so that `mkdocs build --strict` does not fail on them.
         for warning in generated.warnings[:WARNINGS_SHOWN]:
@@ -114,10 +118,11 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if len(generated.warnings) > WARNINGS_SHOWN:
             log.info(f"... and {len(generated.warnings) - WARNINGS_SHOWN} more warnings: "
                      f"`python -m generator check` lists them all")
-        # A preview of the same pages as the build before hands MkDocs only what it must render:
-        # the changed pages and files, and the other pages (the nav and the listings' Markdown
-        # links are checked against them). Unchanged paper pages and files keep their output, as
-        # do the sitemap and the 404 page, which only a new or removed page changes.
+        # A preview of the same pages (with the same dates) as the build before hands MkDocs only
+        # what it must render: the changed pages and files, and the other pages (the nav and the
+        # listings' Markdown links are checked against them). Unchanged paper pages and files keep
+        # their output, as do the sitemap and the 404 page, which only a new or removed page (or,
+        # for the sitemap, a changed date) changes.
         if partial:
             config.theme.static_templates.difference_update({"sitemap.xml", "404.html"})
         # papers.json, feed.xml, BibTeX: not pages, so MkDocs copies them as static files.
@@ -131,6 +136,16 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 file.edit_uri = self.config.edit_path.format(slug=uri.removeprefix("papers/").removesuffix(".md"))
             files.append(file)
         return files
+
+    def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
+        # Every page handed to MkDocs, read or not (a dirty build reads only the changed ones),
+        # gets its date from content instead of the day of the build. A site with no date at all
+        # keeps MkDocs' (which SOURCE_DATE_EPOCH fixes): the sitemap's gzip header needs one.
+        if any(self.dates.values()):
+            for file in files.documentation_pages():
+                if file.page is not None and file.src_uri in self.dates:
+                    file.page.update_date = self.dates[file.src_uri]
+        return nav
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.serving_dirty:

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import exports, pages
+from . import pages
 from .check import collect
 from .model import ContentError
-from .pipeline import Generated, fewer_collections
+from .pipeline import Generated, fewer_collections, other_files
 from .render import render_pages
 from .site import PaperFacts, derive_site
 from .store import HARDWARE_FILE, TOPICS_FILE
@@ -41,7 +41,7 @@ class Changes:
     generated: Generated
     changed: set[str]  # uris of pages and files whose text changed (all of them on a first run)
     removed: set[str]  # uris the run before made and this one does not
-    same_pages: bool  # the run before made the same pages and files, from the same templates
+    same_pages: bool  # the run before made the same pages and files, from the same templates, with the same dates
 
 
 @dataclass
@@ -58,6 +58,7 @@ class Preview:
     _keys: dict[str, Any] = field(default_factory=dict, compare=False)  # uri -> the key of its last render
     _pages: dict[str, str] = field(default_factory=dict, compare=False)
     _outputs: dict[str, str] = field(default_factory=dict, compare=False)  # the other files
+    _dates: dict[str, str] = field(default_factory=dict, compare=False)  # the pages' dates (the sitemap's)
     _inputs: tuple = field(default=(), compare=False)  # the stamps of the vocabularies and templates
 
     def update(self) -> Changes:
@@ -80,16 +81,18 @@ class Preview:
                 raise ContentError(checked.errors)
             site = derive_site(checked.papers, checked.hardware, checked.topics, self.related_k,
                                checked.warnings, reuse=self._facts)
-            rendered = render_pages(site, self.templates_dir, self.page_size, wanted)
-            files = {**exports.render_files(site, self.site_url),
-                     pages.RESULTS_JSON: pages.results_json(site, self.page_size or pages.PAGE_SIZE)}
+            rendered = render_pages(site, self.templates_dir, self.page_size, wanted, self.site_url)
+            files = other_files(site, self.site_url, self.page_size)
+            dates = pages.page_dates(site, rendered)
         made = {uri: self._pages[uri] if text is None else text for uri, text in rendered.items()}
         changed = {uri for uri, text in made.items() if self._pages.get(uri) != text}
         changed |= {uri for uri, text in files.items() if self._outputs.get(uri) != text}
         removed = (set(self._pages) | set(self._outputs)) - set(made) - set(files)
-        same_pages = not afresh and self._pages.keys() == made.keys() and self._outputs.keys() == files.keys()
-        self._pages, self._outputs, self._keys, self._inputs = made, files, keys, inputs
-        generated = Generated(site, made, dict(sorted(files.items())), site.warnings)
+        # The same pages with the same dates: the sitemap is as it was.
+        same_pages = (not afresh and self._pages.keys() == made.keys() and self._outputs.keys() == files.keys()
+                      and self._dates == dates)
+        self._pages, self._outputs, self._keys, self._inputs, self._dates = made, files, keys, inputs, dates
+        generated = Generated(site, made, files, site.warnings, dates)
         return Changes(generated, changed, removed, same_pages)
 
     def _stamps(self) -> tuple:

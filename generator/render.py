@@ -20,9 +20,9 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import exports, pages
-from .markup import (abstract_with_links, anchor, first_sentence, front_matter, hardware_link, hardware_uri,
-                     html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href, text, topic_link,
-                     topic_uri, url, url_between)
+from .markup import (abstract_with_links, anchor, description, first_sentence, front_matter, hardware_link,
+                     hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href,
+                     served_url, text, topic_link, topic_uri, url, url_between)
 from .matching import HardwareNode, Topic
 from .model import Paper
 from .pages import Page
@@ -63,8 +63,9 @@ def make_environment(templates_dir: Path | str, site: Site) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(href=safe_href, first_sentence=first_sentence, html_text=html_text, markdown_text=markdown_text,
-                       paragraphs=paragraphs, hardware_link=hardware_link, topic_link=topic_link, **site_filters(site))
+    env.filters.update(href=safe_href, first_sentence=first_sentence, description=description, html_text=html_text,
+                       markdown_text=markdown_text, paragraphs=paragraphs, hardware_link=hardware_link,
+                       topic_link=topic_link, **site_filters(site))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
     return env
@@ -141,7 +142,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
 @dataclass(frozen=True)
 class Templates:
     """What every page function needs: the site, the Jinja environment made for it, the rows
-    a listing page shows, and which pages to render (`wanted`)."""
+    a listing page shows, which pages to render (`wanted`) and the site's URL, if known."""
 
     site: Site
     env: Environment
@@ -149,6 +150,7 @@ class Templates:
     # (uri, key) -> whether to render the page, `key` being what it shows (compared with ==):
     # `mkdocs serve` renders again only the pages whose key changed (preview.py).
     wanted: Callable[[str, Any], bool] = lambda uri, key: True
+    site_url: str | None = None
 
     def render(self, template: str, page_uri: str, **context: Any) -> str:
         return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
@@ -182,9 +184,13 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     linked = tuple(bool(site.node_papers.get(i)) for i in facts.mentioned_hardware)
     if not t.wanted(uri, (facts, others, linked)):  # what the page shows: its facts, the papers it names
         return [(uri, None)]
+    summary = first_sentence(paper.abstract)
+    page_url = t.site_url.rstrip("/") + "/" + served_url(uri) if t.site_url else None
     return [(uri, t.render(
         "paper.md.j2", uri,
         paper=paper,
+        description=description(summary),
+        metadata=pages.paper_metadata(paper, summary, page_url),
         results=facts.results,
         hardware_nodes=[site.hardware.nodes[i] for i in facts.hardware],
         mentioned_nodes=[site.hardware.nodes[i] for i in facts.mentioned_hardware],
@@ -289,12 +295,14 @@ INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, p
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,
-                 wanted: Callable[[str, Any], bool] | None = None) -> dict[str, str | None]:
+                 wanted: Callable[[str, Any], bool] | None = None,
+                 site_url: str | None = None) -> dict[str, str | None]:
     """Every generated page, `{src uri: Markdown}`, sorted by URI; the same site always gives
     the same pages. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`). With
-    `wanted(uri, key)`, a page it does not want is not rendered, and maps to None."""
+    `wanted(uri, key)`, a page it does not want is not rendered, and maps to None. With
+    `site_url`, a paper's metadata gives its page's absolute URL."""
     t = Templates(site, make_environment(templates_dir, site), page_size or pages.PAGE_SIZE,
-                  *([wanted] if wanted else []))
+                  *([wanted] if wanted else []), site_url=site_url or None)
     made = [page for node in site.hardware.nodes.values() if site.node_papers.get(node.id)
             for page in hardware_pages(t, node)]
     made += [page for topic in site.topics.topics.values() if site.topic_papers.get(topic.id)
