@@ -14,9 +14,10 @@ share one of their rarest words.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .clean import normalized_title
@@ -54,6 +55,7 @@ class CheckedContent:
     hardware: Hardware | None = None
     topics: Topics | None = None
     problems: list[Problem] = field(default_factory=list)
+    files: dict[str, PaperFile] = field(default_factory=dict)  # slug -> its file, for each valid paper
 
     @property
     def errors(self) -> list[Problem]:
@@ -111,6 +113,7 @@ def collect(content_dir: Path | str, reuse: dict[Path, tuple] | None = None) -> 
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
     problems.extend(check_duplicates(result.papers, files))
     problems.extend(device_warnings)
+    result.files = files
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
     return result
@@ -151,38 +154,56 @@ def check_references(papers: list[Paper], hardware: Hardware, topics: Topics,
     return problems
 
 
-def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = None) -> list[Problem]:
+def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = None,
+                     new: set[str] | frozenset[str] = frozenset()) -> list[Problem]:
     """The same paper in two files: same normalized title, same arXiv id, or near-identical title.
 
-    Each duplicate is reported on the later file (in path order), naming the first.
+    Each duplicate is reported on the later file, the one a pull request adds, naming the
+    earlier with its line. Later: a file whose slug is in `new` (a caller that knows which files
+    a change adds says so) after one that is not; then the one `added` later (an undated file
+    after a dated one); then the one later by name.
     """
     files = files or {}
-    papers = sorted(papers, key=lambda p: p.path)
+    papers = sorted(papers, key=lambda p: (p.slug in new, p.added is None, p.added or dt.date.min, p.path))
     problems: list[Problem] = []
     reported: set[tuple[int, int]] = set()
     by_title: dict[str, int] = {}
     by_arxiv: dict[str, int] = {}
+
+    def report(later: Paper, key: str, earlier: Paper, what: str, expected: str) -> None:
+        problems.append(Problem(later.path, _line(files, later, key),
+                                f"{what} {earlier.path}:{_line(files, earlier, key)}, "
+                                f"{_why_earlier(earlier, later, new)} (expected each paper in one file; {expected})"))
+
     for i, paper in enumerate(papers):
         first = by_title.setdefault(normalized_title(paper.title), i)
         if first != i:
             reported.add((first, i))
-            problems.append(Problem(paper.path, _line(files, paper, "title"),
-                                    f"the same title as {papers[first].path} (expected each paper in one file; "
-                                    f"merge the two)"))
+            report(paper, "title", papers[first], "the same title as", "merge the two")
         if paper.arxiv:
             first = by_arxiv.setdefault(paper.arxiv, i)
             if first != i:
-                problems.append(Problem(paper.path, _line(files, paper, "arxiv"),
-                                        f"arXiv id '{paper.arxiv}' is also the id of {papers[first].path} "
-                                        f"(expected each paper in one file; merge the two)"))
+                report(paper, "arxiv", papers[first], f"arXiv id '{paper.arxiv}' is also the id of", "merge the two")
     for first, second, score in near_identical_pairs(tuple(p.title for p in papers)):
         a, b = papers[first], papers[second]
         if (first, second) in reported or (a.arxiv and b.arxiv and a.arxiv != b.arxiv):
             continue  # two different arXiv ids are two papers, however alike the titles (as on import)
-        problems.append(Problem(b.path, _line(files, b, "title"),
-                                f"the title is near-identical ({score:.0f}%) to the title of {a.path} "
-                                f"(expected each paper in one file; merge the two, or tell the titles apart)"))
+        report(b, "title", a, f"the title is near-identical ({score:.0f}%) to the title of",
+               "merge the two, or tell the titles apart")
     return problems
+
+
+def _why_earlier(earlier: Paper, later: Paper, new: set[str] | frozenset[str]) -> str:
+    """Why `earlier` counts as the first of two copies, as the message says it."""
+    if earlier.slug not in new and later.slug in new:
+        return "which was on the list before this file"
+    if earlier.added and later.added and earlier.added < later.added:
+        return f"added earlier ({earlier.added}; this file {later.added})"
+    if earlier.added and not later.added:
+        return f"added {earlier.added}, while this file has no 'added' date"
+    if earlier.added:
+        return "added the same day and first by name"
+    return "first by name, as neither file has an 'added' date"
 
 
 @lru_cache(maxsize=1)  # `mkdocs serve` checks the same titles again after most saves
@@ -226,3 +247,44 @@ def unknown_devices(file: PaperFile, hardware: Hardware) -> list[Problem]:
                 f"(expected an alias of a device there, or an `ignore` phrase if it is no device)",
                 severity="warning", subject=name))
     return problems
+
+
+def device_like_names(checked: CheckedContent) -> dict[str, list[str]]:
+    """Each device-like name that no alias of hardware.yml covers -> where it stands
+    (`path:line`, in file and line order): what `vocab` lists and `diff` compares."""
+    places: dict[str, list[str]] = {}
+    for problem in checked.warnings:
+        if problem.subject is not None:
+            places.setdefault(problem.subject, []).append(f"{problem.path}:{problem.line}")
+    return dict(sorted(places.items()))
+
+
+# ---------------------------------------------------------------------------- output formats
+
+FORMATS = ("text", "github")
+ANNOTATION_TITLE = "python -m generator check"
+
+
+def format_problem(problem: Problem, fmt: str = "text") -> str:
+    """One problem as `check` prints it: `path:line: message` ("text"), or a GitHub workflow
+    command ("github"), `::error file=PATH,line=N,title=...::message` (`::warning` for a
+    warning), which GitHub shows on that line of the pull request's diff. The path stays as
+    the problem gives it, relative to the folder above `content/`: the repository's root."""
+    if fmt == "text":
+        return str(problem)
+    if fmt != "github":
+        raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    command = "error" if problem.severity == "error" else "warning"
+    properties = ",".join(f"{key}={_escape_property(str(value))}" for key, value in
+                          (("file", problem.path), ("line", problem.line), ("title", ANNOTATION_TITLE)))
+    return f"::{command} {properties}::{_escape_data(problem.message)}"
+
+
+def _escape_data(text: str) -> str:
+    """A workflow command's message as GitHub reads it back: `%`, CR and LF percent-encoded."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    """A workflow command's property value: also `:` and `,`, which end a property."""
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")

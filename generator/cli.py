@@ -204,16 +204,18 @@ def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
     return 0
 
 
-def run_check(content: Path, out=None, err=None) -> int:
-    """Print every problem of `content/` as `path:line: message`; 1 when any is an error."""
-    from .check import check_content
+def run_check(content: Path, out=None, err=None, fmt: str = "text") -> int:
+    """Print every problem of `content/` as `path:line: message` (`fmt` "github": as GitHub
+    workflow annotations, on stdout, which a pull request shows on the changed lines); 1 when
+    any is an error."""
+    from .check import check_content, format_problem
 
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     problems = check_content(content)
     errors = sum(1 for p in problems if p.severity == "error")
     for problem in problems:
-        print(problem, file=err)
+        print(format_problem(problem, fmt), file=out if fmt == "github" else err)
     papers = len(Store(content).paper_paths())
     print(f"checked {papers} paper files: {errors} errors, {len(problems) - errors} warnings", file=out)
     return 1 if errors else 0
@@ -300,7 +302,13 @@ def build_parser() -> argparse.ArgumentParser:
     do_import.add_argument("--enrich", metavar="FILE", help="JSON/YAML list of {title, arxiv, authors, venue} facts")
     do_import.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
 
-    commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
+    check = commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
+    check.add_argument("--format", choices=("text", "github"), default="text",
+                       help="'github': GitHub workflow annotations on stdout, shown on the pull request's lines")
+    diff = commands.add_parser("diff", help="a Markdown summary of what the content changes against a git revision")
+    diff.add_argument("base", metavar="BASE", help="the git revision to compare with, e.g. origin/main")
+    diff.add_argument("--link-base", metavar="URL",
+                      help="prefix of the links to paper files, e.g. https://github.com/OWNER/REPO/blob/SHA")
     commands.add_parser("vocab", help="list device-like names in no alias of hardware.yml, with their papers")
 
     links = commands.add_parser("links", help="check every URL of the paper files with lychee; "
@@ -330,7 +338,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "import":
         return run_import(args.paths, store, args.enrich, args.added or today())
     if args.command == "check":
-        return run_check(Path(args.content))
+        return run_check(Path(args.content), fmt=args.format)
+    if args.command == "diff":
+        from .review import run_diff
+
+        return run_diff(args.base, Path(args.content), args.link_base)
     if args.command == "vocab":
         return run_vocab(Path(args.content))
     if args.command == "links":

@@ -9,6 +9,7 @@ file's text with python-frontmatter.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,6 +121,61 @@ def too_deep_to_compose(text: str) -> int | None:
     return None
 
 
+# Errors inside what opens on one line and may run on over many: YAML gives up where the text
+# stops making sense, often lines later; the problem starts where the quote or bracket opens.
+_OPENED = {
+    "while parsing a flow sequence": ("the list opened by '[' on this line", "']' after its last item"),
+    "while parsing a flow mapping": ("the mapping opened by '{' on this line", "'}' after its last entry"),
+}
+# A line that starts a field: inside a quoted value, it means that the quote was left open.
+_FIELD_LINE = re.compile(r"\s*[A-Za-z_][\w-]*:(?:\s|$)")
+
+
+def yaml_error_place(error: yaml.MarkedYAMLError, text: str, first_line: int = 1) -> tuple[int, str]:
+    """(line, what is wrong) for a YAML error in `text`, whose first line is line `first_line`
+    of its file: the line where the problem starts (where an unclosed quote, '[' or '{' opens,
+    or a value runs on from an unclosed quote), not the line where YAML gave up, which may be
+    far below."""
+    mark = error.problem_mark or error.context_mark
+    if mark is None:
+        return first_line, error.problem or error.context or str(error)
+    gave_up, problem, opened = mark.line, error.problem or error.context, error.context_mark
+    lines = text.split("\n")
+    if opened is not None and opened.line < gave_up:
+        line = opened.line + first_line
+        if error.context == "while scanning a quoted scalar":
+            quote = lines[opened.line][opened.column:opened.column + 1] or '"'
+            return line, (f"the quote {quote} opened on this line is never closed "
+                          f"(expected a closing {quote} at the end of the value)")
+        if error.context in _OPENED:
+            what, expected = _OPENED[error.context]
+            return line, f"{what} is still open on line {gave_up + first_line}, where YAML gives up (expected {expected})"
+        if error.context == "while scanning a simple key":
+            return line, "this line is no 'field: value' pair (expected a field name, ': ' and the value)"
+    runaway = _runaway_quote(text, lines, gave_up)
+    if runaway is not None:
+        start, end, quote = runaway
+        return start + first_line, (f"the quote {quote} opened on this line is closed only on line {end + first_line}, "
+                                    f"taking in the lines between (expected a closing {quote} at the end of the value)")
+    return gave_up + first_line, problem
+
+
+def _runaway_quote(text: str, lines: list[str], gave_up: int) -> tuple[int, int, str] | None:
+    """(first line, last line, quote) of the first quoted value before line `gave_up` (all
+    0-based) that spans lines looking like fields: a quote left open, closed by a later one."""
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            start, end = token.start_mark.line, token.end_mark.line
+            if start >= gave_up:
+                break
+            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') and end > start
+                    and any(_FIELD_LINE.match(line) for line in lines[start + 1:end + 1])):
+                return start, end, token.style
+    except yaml.YAMLError:
+        pass
+    return None
+
+
 class _LineLoader(yaml.SafeLoader):
     """A SafeLoader that reports duplicate keys instead of keeping the last one silently."""
 
@@ -157,10 +213,9 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
     try:
         node = _compose(front)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + offset + 1 if mark else 1
+        line, message = yaml_error_place(error, front, offset + 1)
         if not any(p.line == line and "tab" in p.message for p in result.problems):  # said already
-            result.problems.append(Problem(path, line, f"front matter is not valid YAML: {error.problem or error.context}"))
+            result.problems.append(Problem(path, line, f"front matter is not valid YAML: {message}"))
         return result
     except yaml.reader.ReaderError as error:  # a character YAML refuses anywhere: it carries no line
         line = front.count("\n", 0, error.position) + offset + 1

@@ -15,7 +15,7 @@ STEPS = [
     {"vocabularies", "regex_safety", "check", "links"},  # validate
     {"measured", "results", "mentions", "related", "site"},  # derive
     {"pages", "bibtex", "facets", "exports", "markup", "render"},  # render
-    {"pipeline", "preview", "html_blocks", "search", "plugin", "cli", "__main__"},  # build
+    {"pipeline", "preview", "html_blocks", "search", "plugin", "review", "cli", "__main__"},  # build
 ]
 
 

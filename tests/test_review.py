@@ -1,0 +1,255 @@
+"""`python -m generator diff BASE`: the pull-request summary, in Markdown, of what the working
+tree's content changes against a git revision. Each test makes a small git repository: the
+small fixture list committed and tagged `base`, then papers added, changed and removed."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.review import code, md, run_diff
+
+SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+FLASHINFER = """---
+title: 'FlashInfer: Efficient Attention for LLM Serving'
+arxiv: '2501.01005'
+added: 2026-12-01
+---
+FlashInfer keeps KV caches in block-sparse form. It achieves a 2.5× speedup over vLLM on an A100 GPU,
+and also runs on a Gaudi 9 accelerator.
+"""
+# The same title as snapkv.md, dated before it: the summary still reports it, the file the change adds.
+SNAPKV_AGAIN = """---
+title: 'SnapKV: LLM knows what you are looking for before generation'
+added: 2020-01-01
+---
+A second copy.
+"""
+
+
+def git(repo: Path, *args: str) -> str:
+    run = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
+                         env={**os.environ, **GIT_ENV}, check=True)
+    return run.stdout
+
+
+def make_repo(repo: Path) -> Path:
+    shutil.copytree(SMALL, repo / "content")
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "the small list")
+    git(repo, "tag", "base")
+    return repo
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    """A repository whose `base` tag holds the small list; its working tree is changed by each test."""
+    return make_repo(tmp_path / "repo")
+
+
+def diff(repo: Path, base: str = "base", **kwargs) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run_diff(base, repo / "content", out=out, err=err, **kwargs)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def changed(tmp_path_factory) -> Path:
+    """One paper added, one duplicate added, one changed (V100 -> MI300X), one removed."""
+    repo = make_repo(tmp_path_factory.mktemp("changed") / "repo")
+    papers = repo / "content" / "papers"
+    (papers / "flashinfer.md").write_text(FLASHINFER, encoding="utf-8")
+    (papers / "snapkv-again.md").write_text(SNAPKV_AGAIN, encoding="utf-8")
+    zero = papers / "zero-infinity.md"
+    zero.write_text(zero.read_text(encoding="utf-8").replace("NVIDIA V100", "AMD MI300X"), encoding="utf-8")
+    (papers / "adding-nvme-ssds-to-enable.md").unlink()
+    return repo
+
+
+def section(text: str, title: str) -> list[str]:
+    """The lines under `### title`, up to the next heading."""
+    lines = text.splitlines()
+    start = lines.index(f"### {title}") + 2
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("#")), len(lines))
+    return [line for line in lines[start:end] if line]
+
+
+@pytest.fixture(scope="module")
+def summary(changed) -> str:
+    code, text, err = diff(changed)
+    assert (code, err) == (0, "")
+    return text
+
+
+def test_the_summary_names_the_papers_added_changed_and_removed(changed, summary):
+    text = summary
+    commit = git(changed, "rev-parse", "base").strip()
+    assert text.splitlines()[:3] == [f"## Reading list: changes against `base` (`{commit[:12]}`)", "",
+                                     "2 papers added, 1 changed, 1 removed."]
+    added = section(text, "Added")
+    assert added[0] == ("- [`flashinfer`](<content/papers/flashinfer.md>) "
+                        "FlashInfer: Efficient Attention for LLM Serving")
+    assert [line for line in added if line.startswith("- ")] == [
+        "- [`flashinfer`](<content/papers/flashinfer.md>) FlashInfer: Efficient Attention for LLM Serving",
+        "- [`snapkv-again`](<content/papers/snapkv-again.md>) SnapKV: LLM knows what you are looking for before generation",
+    ]
+    assert section(text, "Removed") == [
+        "- `adding-nvme-ssds-to-enable` Adding NVMe SSDs to Enable and Accelerate 100B Model Fine-tuning on a Single GPU"]
+    assert section(text, "Changed")[0] == ("- [`zero-infinity`](<content/papers/zero-infinity.md>) "
+                                           "ZeRO-Infinity: Breaking the GPU Memory Wall for Extreme Scale Deep Learning")
+
+
+def test_a_new_paper_shows_its_hardware_topics_and_results(summary):
+    added = section(summary, "Added")
+    assert added[1:4] == [
+        "  - measured on: NVIDIA A100 (`a100`)",
+        "  - topics: KV cache",
+        "  - results: 2.5× speedup over vLLM on NVIDIA A100",
+    ]
+
+
+def test_a_changed_paper_shows_what_it_was_where_its_facts_changed(summary):
+    assert section(summary, "Changed")[1:] == [
+        "  - measured on: AMD (`amd`), AMD Instinct MI300X (`mi300x`) (was: NVIDIA (`nvidia`))",
+        "  - topics: Offloading",
+        "  - results: 25 PFLOPS throughput on AMD Instinct MI300X (was: 25 PFLOPS throughput on NVIDIA)",
+    ]
+
+
+def test_the_listing_pages_that_change_say_who_comes_and_who_goes(summary):
+    assert section(summary, "Listing pages that change") == [
+        "- `hardware/a100/`: +1 paper (`flashinfer`)",
+        "- `hardware/ada-lovelace/`: −1 paper (`adding-nvme-ssds-to-enable`)",
+        "- `hardware/amd/`: +1 paper (`zero-infinity`), −1 paper (`adding-nvme-ssds-to-enable`)",
+        "- `hardware/ampere/`: +1 paper (`flashinfer`)",
+        "- `hardware/cdna3/`: +1 paper (`zero-infinity`), −1 paper (`adding-nvme-ssds-to-enable`)",
+        "- `hardware/mi300x/`: +1 paper (`zero-infinity`), −1 paper (`adding-nvme-ssds-to-enable`)",
+        "- `hardware/nvidia/`: +1 paper (`flashinfer`), −2 papers (`adding-nvme-ssds-to-enable`, `zero-infinity`)",
+        "- `hardware/rtx-4090/`: −1 paper (`adding-nvme-ssds-to-enable`)",
+        "- `topics/kv-cache/`: +1 paper (`flashinfer`)",
+        "- `topics/offloading/`: −1 paper (`adding-nvme-ssds-to-enable`)",
+    ]
+
+
+def test_only_device_like_names_new_against_base_are_listed(summary):
+    # zero-infinity.md named the V100 at base: an old name, gone now, is not listed either way.
+    assert section(summary, "New device-like names no alias knows") == [
+        "- `Gaudi 9`: content/papers/flashinfer.md:7"]
+
+
+def test_a_duplicate_is_reported_on_the_file_the_change_adds_even_if_dated_earlier(summary):
+    assert section(summary, "Suspected duplicates") == [
+        "- content/papers/snapkv-again.md:2: the same title as content/papers/snapkv.md:2, which was on the list "
+        "before this file (expected each paper in one file; merge the two)"]
+
+
+def test_the_summary_is_the_same_every_time(changed, summary):
+    assert diff(changed)[1] == summary
+
+
+def test_files_link_under_the_link_base(changed):
+    text = diff(changed, link_base="https://github.com/o/r/blob/abc123/")[1]
+    assert "- [`flashinfer`](<https://github.com/o/r/blob/abc123/content/papers/flashinfer.md>) " in text
+
+
+def test_no_change_says_so_and_lists_nothing(repo):
+    code, text, _ = diff(repo)
+    assert code == 0
+    assert text.splitlines()[2:] == ["0 papers added, 0 changed, 0 removed."]
+
+
+def test_a_changed_vocabulary_is_named_and_the_pages_it_moves_papers_on_listed(repo):
+    topics = repo / "content" / "topics.yml"
+    topics.write_text(topics.read_text(encoding="utf-8").replace("'KV caches']", "'KV caches', 'GPU memory']"),
+                      encoding="utf-8")
+    text = diff(repo)[1]
+    assert "`content/topics.yml` changed: every paper's hardware or topics may have moved" in text
+    assert section(text, "Listing pages that change") == ["- `topics/kv-cache/`: +1 paper (`zero-infinity`)"]
+
+
+def test_a_broken_new_file_is_listed_with_its_errors(repo):
+    (repo / "content" / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-12-01\n---\nText.\n',
+                                                           encoding="utf-8")
+    assert section(diff(repo)[1], "Added") == [
+        "- [`broken`](<content/papers/broken.md>) *(not read: see the errors)*",
+        "  - error: content/papers/broken.md:2: front matter is not valid YAML: the quote \" opened on this line "
+        "is never closed (expected a closing \" at the end of the value)",
+    ]
+
+
+HOSTILE = '<img src=x onerror=alert(1)> [click](javascript:alert(1)) ![i](x) *b* _i_ `c` | ~~s~~ &amp; $x$'
+
+
+def test_a_hostile_title_is_shown_as_text(repo):
+    cmarkgfm = pytest.importorskip("cmarkgfm", reason="GitHub's Markdown renderer, to render the summary as GitHub does")
+    import yaml
+
+    front = yaml.safe_dump({"title": HOSTILE}, allow_unicode=True, width=10_000)
+    (repo / "content" / "papers" / "hostile.md").write_text(f"---\n{front}added: 2026-12-01\n---\nText.\n",
+                                                            encoding="utf-8")
+    text = diff(repo)[1]
+    html = cmarkgfm.github_flavored_markdown_to_html(text)
+    item = next(line for line in html.splitlines() if "hostile" in line)
+    # One link, the file's; everything of the title is text, its characters as written.
+    assert item.count("<a ") == 1 and 'href="content/papers/hostile.md"' in item
+    for tag in ("<img", "<em", "<strong", "<del", "<code>c", "<table"):
+        assert tag not in item
+    assert ("&lt;img src=x onerror=alert(1)&gt; [click](javascript:alert(1)) ![i](x) *b* _i_ `c` | ~~s~~ "
+            "&amp;amp; $x$") in item
+
+
+@pytest.mark.parametrize("text", ["<b>", "[a](b)", "a|b", "`x`", "**", "\\", "&lt;", "$1$"])
+def test_md_and_code_keep_every_character_literal(text):
+    cmarkgfm = pytest.importorskip("cmarkgfm", reason="GitHub's Markdown renderer")
+    import html
+
+    assert html.unescape(cmarkgfm.github_flavored_markdown_to_html(f"x {md(text)}")) == f"<p>x {text}</p>\n"
+    assert html.unescape(cmarkgfm.github_flavored_markdown_to_html(f"x {code(text)}")) == f"<p>x <code>{text}</code></p>\n"
+
+
+@pytest.mark.parametrize("base", ["no-such-branch", "--output=/tmp/x", "", "base~5"])
+def test_a_base_that_is_no_revision_is_a_clear_error(repo, base):
+    code, out, err = diff(repo, base)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"diff: '{base}' is not a git revision") and "(expected a branch, tag or commit" in err
+    assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_content_outside_a_repository_is_a_clear_error(tmp_path):
+    shutil.copytree(SMALL, tmp_path / "content")
+    out, err = io.StringIO(), io.StringIO()
+    assert run_diff("main", tmp_path / "content", out=out, err=err) == 2
+    assert err.getvalue() == f"diff: {tmp_path / 'content'} is not in a git repository (expected the content folder of a clone)\n"
+
+
+def test_the_diff_command_prints_the_summary_or_a_one_line_error(changed, capsys):
+    """Needs `diff` wired into cli.py (`review.run_diff`)."""
+    from generator import cli
+
+    content = str(changed / "content")
+    assert cli.main(["--content", content, "diff", "base"]) == 0
+    assert capsys.readouterr().out == diff(changed)[1]
+    assert cli.main(["--content", content, "diff", "origin/nowhere"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("diff: 'origin/nowhere' is not a git revision of ")
+
+
+def test_ci_appends_the_summary_to_the_job_summary_of_a_pull_request():
+    import yaml
+
+    ci = yaml.safe_load((Path(__file__).resolve().parent.parent / ".github" / "workflows" / "ci.yml").read_text())
+    [step] = [s for s in ci["jobs"]["check-test-build"]["steps"] if "generator diff" in s.get("run", "")]
+    assert step["if"] == "github.event_name == 'pull_request'"
+    assert 'git fetch --no-tags --depth=1 origin "+refs/heads/${BASE_REF}:refs/remotes/origin/${BASE_REF}"' in step["run"]
+    assert 'python -m generator diff "origin/${BASE_REF}"' in step["run"] and '>> "$GITHUB_STEP_SUMMARY"' in step["run"]
+    # Branch names reach the script through the environment, never pasted into it.
+    assert "${{" not in step["run"]
