@@ -95,7 +95,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         ids = site.facts[slug].hardware
         if under is None:
             return ", ".join(nodes[i].name for i in ids)
-        below = [i for i in ids if under in (n.id for n in site.hardware.ancestors(i))]
+        below = [i for i in ids if i != under and under in site.hardware.lineage(i)]  # a family's members too
         vendor = site.hardware.path(under)[0].name + " "
         return ", ".join(nodes[i].name.removeprefix(vendor) for i in below) if below else nodes[under].name
 

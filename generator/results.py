@@ -49,6 +49,8 @@ class Result(NamedTuple):
         "slowdown"; a speedup is higher by its name."""
         if self.kind == "speedup":
             return "slowdown" if self.direction == "lower" else "speedup"
+        if self.kind == "scale" and self.direction:  # "6.4× smaller" models, "4× larger" ones
+            return "smaller" if self.direction == "lower" else "larger"
         return f"{self.direction} {self.kind}" if self.direction else self.kind
 
 

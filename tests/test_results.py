@@ -140,7 +140,8 @@ def test_change_words_beyond_more_and_less():
     assert one("Perplexity rises by only 0.3 while latency drops 41%.").described == "lower latency"
     assert one("It outperforms the baseline by 12% in training throughput.").kind == "throughput"
     assert one("It reduces time to first token by 2.4 times versus SGLang.").described == "lower latency"
-    assert one("We train models 4× larger than ZeRO-3.").kind == "scale"
+    assert one("We train models 4× larger than ZeRO-3.").described == "larger"
+    assert one("It shrinks models 6.4 times on model size.").described == "smaller"
 
 
 def test_respectively_pairs_devices_and_baselines_in_order(content):
