@@ -1,4 +1,4 @@
-"""Command line: `python -m generator import|generate|check|vocab|links|new ...`."""
+"""Command line: `python -m generator import|add|generate|check|vocab|links|new ...`."""
 
 from __future__ import annotations
 
@@ -8,15 +8,12 @@ import hashlib
 import json
 import os
 import sys
-from collections import Counter
 from pathlib import Path
 
 import yaml
 
-from . import importer, sources
+from . import importer, remote, sources
 from .model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem
-from .fill import filled_text
-from .paper_file import dump_paper_text
 from .store import NotOurFolder, Store, write_tree
 
 DEFAULT_CONTENT = Path("content")
@@ -92,92 +89,21 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
             for record in dump_records:
                 record.source = name
             records.extend(dump_records)
-        outcome, merged, unfilled = _import_records(store, records, dumps, facts_by_title, added)
+        outcome = importer.import_records(store, records, dumps, facts_by_title, added)
     if outcome is None:
         return 1
-    warnings.extend(unfilled)
+    warnings.extend(outcome.warnings)
+    counts = outcome.counts
     for line in layouts:
         print(line, file=out)
     for warning in warnings:
         print(warning, file=sys.stderr)
     print(
-        f"imported {len(records)} entries: {outcome['new']} new, {outcome['updated']} updated, "
-        f"{outcome['unchanged']} unchanged, {merged} duplicates merged, {len(warnings)} warnings",
+        f"imported {len(records)} entries: {counts['new']} new, {counts['updated']} updated, "
+        f"{counts['unchanged']} unchanged, {outcome.merged} duplicates merged, {len(warnings)} warnings",
         file=out,
     )
     return 0
-
-
-def _import_records(store: Store, records: list[sources.RawRecord], dumps: list[tuple[str, bytes]],
-                    facts_by_title: dict, added: dt.date) -> tuple[Counter | None, int, list[Problem]]:
-    """Merge the records into content/ (the caller holds its lock): (what happened to each paper,
-    copies merged, warnings naming fields left for a curator to add by hand), or (None, 0, [])
-    when a paper file is broken and nothing was written."""
-    existing_files = store.read_paper_files()
-    broken = [p for f in existing_files for p in f.problems if p.severity == "error"]
-    # A file that reads but breaks the schema (e.g. `arxiv: 2101.00010`, a number) would be
-    # written back with the damage made permanent: refuse it too.
-    broken += [p for f in existing_files if not f.problems for p in f.validate()[1] if p.severity == "error"]
-    broken += store.stray_paper_entries()
-    if broken:
-        for problem in broken:
-            print(problem, file=sys.stderr)
-        print("import stopped: fix the paper files above first; nothing was written", file=sys.stderr)
-        return None, 0, []
-
-    existing = {f.slug: f for f in existing_files}
-    recogniser = importer.Recogniser([importer.Existing(f.slug, f.meta) for f in existing_files])
-    taken = set(existing)
-    candidates = importer.merge_copies(records)
-    merged = len(records) - len(candidates)
-    # The new content of each touched paper, keyed by slug; several candidates may land on one.
-    planned: dict[str, tuple[dict, str]] = {}
-    titles: dict[str, str] = {}  # slug of a new paper -> its title, for another slug if taken
-    for candidate in candidates:
-        facts = facts_by_title.get(importer.normalized_title(candidate.title), {})
-        slug = recogniser.find(candidate.title, facts.get("arxiv"))
-        if slug is not None and slug in planned:
-            merged += 1
-            meta, body = planned[slug]
-            planned[slug] = (importer.fill_missing(meta, candidate, facts), body)
-        elif slug is not None:
-            file = existing[slug]
-            planned[slug] = (importer.fill_missing(file.meta, candidate, facts), file.body)
-        else:
-            slug = importer.slug_for(candidate.title, taken)
-            taken.add(slug)
-            meta = importer.new_paper_meta(candidate, facts, added)
-            planned[slug] = (meta, candidate.abstract)
-            titles[slug] = candidate.title
-            recogniser.add(slug, meta)
-
-    for name, data in dumps:
-        store.save_source(name, data)
-
-    unfilled: list[Problem] = []
-
-    def write(slug: str, meta: dict, body: str) -> str:
-        if slug in titles:  # new: created whole, under another free slug if a file took this one meanwhile
-            text, title = dump_paper_text(meta, body), titles[slug]
-            while not store.create_paper(slug, text):
-                taken.add(slug)
-                slug = importer.slug_for(title, taken)
-            return "new"
-        file = existing[slug]
-        # An existing paper the import adds nothing to is left as its curator wrote it, bytes and all.
-        if meta == file.meta:
-            return "unchanged"
-        text = filled_text(file.text, file.meta, meta)
-        if text is None or not store.replace_paper(slug, file.text, text):
-            added_fields = ", ".join(k for k in meta if meta[k] != file.meta.get(k))
-            why = ("it changed during the import" if text is not None
-                   else "they cannot be added without rewriting lines the curator wrote")
-            unfilled.append(Problem(file.path, 1, f"not updated: {why} (expected to add {added_fields}; "
-                                                  f"add them by hand or run the import again)", "warning"))
-            return "unchanged"
-        return "updated"
-
-    return Counter(write(slug, meta, body) for slug, (meta, body) in sorted(planned.items())), merged, unfilled
 
 
 def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
@@ -302,6 +228,12 @@ def build_parser() -> argparse.ArgumentParser:
     do_import.add_argument("--enrich", metavar="FILE", help="JSON/YAML list of {title, arxiv, authors, venue} facts")
     do_import.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
 
+    add = commands.add_parser("add", help="add papers by arXiv id or URL, with facts from the arXiv and Hugging Face APIs")
+    add.add_argument("ids", nargs="+", metavar="ID_OR_URL",
+                     help="e.g. 2404.14469, arXiv:2404.14469v2, https://arxiv.org/abs/2404.14469, "
+                          "https://huggingface.co/papers/2404.14469")
+    add.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
+
     check = commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
     check.add_argument("--format", choices=("text", "github"), default="text",
                        help="'github': GitHub workflow annotations on stdout, shown on the pull request's lines")
@@ -337,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     store = Store(args.content)
     if args.command == "import":
         return run_import(args.paths, store, args.enrich, args.added or today())
+    if args.command == "add":
+        return remote.run_add(args.ids, store, args.added or today())
     if args.command == "check":
         return run_check(Path(args.content), fmt=args.format)
     if args.command == "diff":

@@ -1,10 +1,11 @@
-"""Raw records -> paper files' fields: de-duplication, recognition, merging.
+"""Raw records -> paper files: de-duplication, recognition, merging, and the one writer.
 
-No file I/O here: the CLI reads dumps and content through `store` and hands
-the texts over. A paper already in `content/` is recognised by its arXiv id,
-by the title it was first imported under, or by a near-identical title, so a
-curator's fix of a typo in a title never brings the old title back as a
-second paper. An import only fills fields that a paper file does not have:
+Records come from `sources` (page text, saved API responses, what `add` fetched);
+`import_records` merges them into `content/` through `store`, under its lock. A
+paper already in `content/` is recognised by its arXiv id, by the title it was
+first imported under, or by a near-identical title, so a curator's fix of a
+typo in a title never brings the old title back as a second paper. An import
+only fills fields that a paper file does not have, by inserting lines (`fill`):
 what a curator wrote is never overwritten.
 """
 
@@ -12,14 +13,19 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from slugify import slugify
 
 from .clean import normalized_title
+from .fill import filled_text
 from .model import FIELDS, IMPORTED_FIELDS, Problem
+from .paper_file import dump_paper_text
 from .sources import RawRecord
+from .store import Store
 from .titles import TitleIndex
 
 SLUG_MAX_WORDS = 5
@@ -97,7 +103,8 @@ def merge_copies(records: list[RawRecord]) -> list[Candidate]:
 
 
 def merged_fields(candidate: Candidate) -> dict[str, Any]:
-    """Metadata from every copy: the largest authors count and upvotes (counts only grow), the earliest date."""
+    """Metadata from every copy: the largest authors count and upvotes (counts only grow), the earliest
+    date; the arXiv id, author names and code repository of the first copy that has them (JSON)."""
     fields: dict[str, Any] = {}
     counts = [c.authors_count for c in candidate.copies if c.authors_count is not None]
     dates = [c.published for c in candidate.copies if c.published is not None]
@@ -108,9 +115,17 @@ def merged_fields(candidate: Candidate) -> dict[str, Any]:
         fields["published"] = min(dates)
     if upvotes:
         fields["upvotes"] = max(upvotes)
-    code, links = extract_urls(candidate.abstract)
+    # The API's facts (JSON dumps, `add`): the first copy that has each.
+    if arxiv := next((c.arxiv for c in candidate.copies if c.arxiv), None):
+        fields["arxiv"] = arxiv
+    if authors := next((c.authors for c in candidate.copies if c.authors), None):
+        fields["authors"] = list(authors)
+    found, others = extract_urls(candidate.abstract)
+    code = next((c.code for c in candidate.copies if c.code), None) or found
     if code:
         fields["code"] = code
+    links = [u for c in candidate.copies for u in c.links] + ([found] if found else []) + others
+    links = [u for i, u in enumerate(links) if u != code and u not in links[:i]]
     if links:
         fields["links"] = links
     return fields
@@ -247,3 +262,108 @@ def ordered(meta: dict[str, Any]) -> dict[str, Any]:
     """Schema order first, then any fields the schema does not know, as they were."""
     known = {k: meta[k] for k in FIELDS if k in meta}
     return {**known, **{k: v for k, v in meta.items() if k not in FIELDS}}
+
+
+@dataclass
+class ImportOutcome:
+    """What an import did: each touched paper's final slug and what happened to it."""
+
+    papers: dict[str, str]  # slug -> "new", "updated" or "unchanged"
+    merged: int  # copies merged into a paper another record also gave
+    warnings: list[Problem]  # fields left for a curator to add by hand
+    slug_of: dict[str, str]  # a record's normalized title -> the slug of its paper
+
+    @property
+    def counts(self) -> Counter:
+        return Counter(self.papers.values())
+
+
+def import_records(store: Store, records: list[RawRecord], dumps: list[tuple[str, bytes]], facts_by_title: dict,
+                   added: dt.date, err=None, list_sources_adding_nothing: bool = True) -> ImportOutcome | None:
+    """Merge the records into content/ (the caller holds `store.writing()`): new papers are
+    created whole under a free slug, existing ones get only missing fields (by inserted lines),
+    and the dumps (name, bytes) are kept in content/sources/. None, writing nothing, when a
+    paper file is broken. With `list_sources_adding_nothing` False (`add`), a paper the records
+    add no field to is left as it is, and a dump that added nothing is not kept."""
+    err = sys.stderr if err is None else err  # looked up now, so redirected output is honoured
+    existing_files = store.read_paper_files()
+    broken = [p for f in existing_files for p in f.problems if p.severity == "error"]
+    # A file that reads but breaks the schema (e.g. `arxiv: 2101.00010`, a number) would be
+    # written back with the damage made permanent: refuse it too.
+    broken += [p for f in existing_files if not f.problems for p in f.validate()[1] if p.severity == "error"]
+    broken += store.stray_paper_entries()
+    if broken:
+        for problem in broken:
+            print(problem, file=err)
+        print("import stopped: fix the paper files above first; nothing was written", file=err)
+        return None
+
+    existing = {f.slug: f for f in existing_files}
+    recogniser = Recogniser([Existing(f.slug, f.meta) for f in existing_files])
+    taken = set(existing)
+    candidates = merge_copies(records)
+    merged = len(records) - len(candidates)
+    # The new content of each touched paper, keyed by slug; several candidates may land on one.
+    planned: dict[str, tuple[dict, str]] = {}
+    titles: dict[str, str] = {}  # slug of a new paper -> its title, for another slug if taken
+    slug_of: dict[str, str] = {}
+    for candidate in candidates:
+        facts = facts_by_title.get(normalized_title(candidate.title), {})
+        slug = recogniser.find(candidate.title, facts.get("arxiv") or candidate.fields.get("arxiv"))
+        if slug is not None and slug in planned:
+            merged += 1
+            meta, body = planned[slug]
+            planned[slug] = (fill_missing(meta, candidate, facts), body)
+        elif slug is not None:
+            file = existing[slug]
+            planned[slug] = (fill_missing(file.meta, candidate, facts), file.body)
+        else:
+            slug = slug_for(candidate.title, taken)
+            taken.add(slug)
+            meta = new_paper_meta(candidate, facts, added)
+            planned[slug] = (meta, candidate.abstract)
+            titles[slug] = candidate.title
+            recogniser.add(slug, meta)
+        slug_of[normalized_title(candidate.title)] = slug
+
+    if not list_sources_adding_nothing:
+        for slug, (meta, body) in planned.items():
+            if slug in existing and _without_sources(meta) == _without_sources(existing[slug].meta):
+                planned[slug] = (existing[slug].meta, body)
+        used = {source for slug, (meta, _) in planned.items() if slug not in existing or meta != existing[slug].meta
+                for source in meta.get("sources") or []}
+        dumps = [(name, data) for name, data in dumps if name in used]
+    for name, data in dumps:
+        store.save_source(name, data)
+
+    unfilled: list[Problem] = []
+
+    def write(slug: str, meta: dict, body: str) -> tuple[str, str]:
+        """(the slug written, what happened to the paper)."""
+        if slug in titles:  # new: created whole, under another free slug if a file took this one meanwhile
+            text, title = dump_paper_text(meta, body), titles[slug]
+            while not store.create_paper(slug, text):
+                taken.add(slug)
+                slug = slug_for(title, taken)
+            return slug, "new"
+        file = existing[slug]
+        # An existing paper the import adds nothing to is left as its curator wrote it, bytes and all.
+        if meta == file.meta:
+            return slug, "unchanged"
+        text = filled_text(file.text, file.meta, meta)
+        if text is None or not store.replace_paper(slug, file.text, text):
+            added_fields = ", ".join(k for k in meta if meta[k] != file.meta.get(k))
+            why = ("it changed during the import" if text is not None
+                   else "they cannot be added without rewriting lines the curator wrote")
+            unfilled.append(Problem(file.path, 1, f"not updated: {why} (expected to add {added_fields}; "
+                                                  f"add them by hand or run the import again)", "warning"))
+            return slug, "unchanged"
+        return slug, "updated"
+
+    written = {slug: write(slug, meta, body) for slug, (meta, body) in sorted(planned.items())}
+    return ImportOutcome(dict(written.values()), merged, unfilled,
+                         {title: written[slug][0] for title, slug in slug_of.items()})
+
+
+def _without_sources(meta: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in meta.items() if k != "sources"}

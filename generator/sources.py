@@ -1,19 +1,22 @@
-"""Hugging Face "Daily Papers" page dumps -> raw records, each with its line.
+"""Hugging Face "Daily Papers" dumps -> raw records, each with its line.
 
-Three layouts are known (see `detect_layout`); all share one reading: after
-the page chrome is set aside, the text is a run of title / abstract pairs,
-in layout A each followed by metadata lines. The reader is forgiving: a block
-it cannot read becomes a warning naming the line, and the rest still imports.
+A dump is the text of a papers page or a saved response of the papers API, in
+JSON (`parse_json_dump`; told apart by how it starts). Three layouts of page
+text are known (see `detect_layout`); all share one reading: after the page
+chrome is set aside, the text is a run of title / abstract pairs, in layout A
+each followed by metadata lines. The reader is forgiving: a block or an item it
+cannot read becomes a warning naming the line, and the rest still imports.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from dataclasses import dataclass, field
 
 from .clean import normalize_space, repair
-from .model import Problem
+from .model import ARXIV_ID, BAD_CHARACTER, Problem, is_http_url
 
 # Lines of page chrome, compared after folding case and spaces.
 CHROME = {
@@ -54,6 +57,11 @@ class RawRecord:
     published: dt.date | None = None
     upvotes: int | None = None
     has_metadata: bool = False
+    # Only the papers API (JSON) gives these; a page's text never does.
+    arxiv: str | None = None
+    authors: list[str] | None = None
+    code: str | None = None
+    links: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -140,6 +148,8 @@ def parse_published(text: str) -> tuple[dt.date | None, int | None] | None:
 
 def parse_dump(text: str, source: str) -> ParsedDump:
     """Read one dump. Never raises on odd input: what it cannot read becomes a warning."""
+    if looks_like_json(text):
+        return parse_json_dump(text, source)
     lines = split_lines(text)
     refused = html_problem(lines, source)
     if refused is not None:
@@ -210,3 +220,170 @@ def parse_dump(text: str, source: str) -> ParsedDump:
             warn(line.number, "text that reads like an abstract has no title before it; skipped (expected a title line first)")
     close(current)
     return dump
+
+
+# --- saved responses of the papers API (JSON) ---------------------------------------------
+
+DAILY_PAPERS_API = "https://huggingface.co/api/daily_papers"
+# How JSON starts: an object with a key (or none), or a list of values. A page's text whose
+# first title starts with a bracket ("[Re] Reproducing ...") is not taken for JSON.
+_JSON_START = re.compile(r'\A\s*(?:\{\s*["}]|\[\s*[\[\]{"\d-])')
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_VERSION = re.compile(r"v\d{1,4}\Z")
+_DOI = re.compile(r"10\.\d{4,9}/\S+\Z")
+_TEX_SYMBOL = re.compile(r"\$\s*(\\[A-Za-z]+|\\[%&#_$])\s*\$")
+# What a paper object holds that `add` keeps from the Hugging Face API beside arXiv's facts.
+HF_FACTS = ("upvotes", "githubRepo", "projectPage")
+
+
+def looks_like_json(text: str) -> bool:
+    return _JSON_START.match(text.lstrip("\ufeff")) is not None
+
+
+def parse_json_dump(text: str, source: str) -> ParsedDump:
+    """A saved response of the papers API: the daily papers (a list of `{paper: {id, title,
+    summary, authors: [{name}], publishedAt, upvotes, githubRepo, ...}, ...}`), a list of paper
+    objects, one paper object (`/api/papers/<id>`), or what `add` keeps (`{arxiv: {...},
+    huggingface: {...}}`). JSON that does not parse refuses the whole file, at its line; an
+    item that is not a paper, or a field of the wrong kind, is a warning at the item's line."""
+    text = text.lstrip("\ufeff")
+    dump = ParsedDump(source=source, layout="JSON")
+    expected = f"expected a saved response of {DAILY_PAPERS_API}"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        dump.refused = Problem(source, error.lineno, f"not valid JSON ({error.msg} at column {error.colno}); "
+                                                     f"nothing was imported ({expected})")
+        return dump
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits, deep nesting
+        dump.refused = Problem(source, 1, f"JSON that cannot be read ({error}); nothing was imported ({expected})")
+        return dump
+    if isinstance(data, dict) and not {"paper", "title", "id", "arxiv"} & data.keys():
+        dump.refused = Problem(source, 1, f"a JSON object with none of 'paper', 'title', 'id' ({_shown(data)}); "
+                                          f"nothing was imported ({expected})")
+        return dump
+    if isinstance(data, dict):
+        items = [(1, data)]
+    elif isinstance(data, list):
+        items = list(zip(_item_lines(text), data))
+    else:
+        dump.refused = Problem(source, 1, f"a JSON {type(data).__name__}, not papers; nothing was imported ({expected})")
+        return dump
+
+    def warn(line: int, message: str) -> None:
+        dump.warnings.append(Problem(source, line, message, severity="warning"))
+
+    for line, item in items:
+        record = _json_record(item, source, line, warn)
+        if record is not None:
+            dump.records.append(record)
+    return dump
+
+
+def _item_lines(text: str) -> list[int]:
+    """The line each item of the (valid) top-level JSON list starts on."""
+    decoder = json.JSONDecoder()
+    lines, line, counted = [], 1, 0
+    at = _JSON_SPACE.match(text).end() + 1  # past the "["
+    while True:
+        at = _JSON_SPACE.match(text, at).end()
+        if text[at] == "]":
+            return lines
+        line, counted = line + text.count("\n", counted, at), at
+        lines.append(line)
+        _, at = decoder.raw_decode(text, at)
+        at = _JSON_SPACE.match(text, at).end()
+        if text[at] == ",":
+            at += 1
+
+
+def _json_record(item, source: str, line: int, warn) -> RawRecord | None:
+    if isinstance(item, dict) and isinstance(item.get("arxiv"), dict):  # what `add` keeps
+        hf = item.get("huggingface") if isinstance(item.get("huggingface"), dict) else {}
+        paper, outer = {**item["arxiv"], **{k: hf[k] for k in HF_FACTS if k in hf}}, {}
+    elif isinstance(item, dict) and isinstance(item.get("paper"), dict):  # one of the daily papers
+        paper, outer = item["paper"], item
+    elif isinstance(item, dict):
+        paper, outer = item, {}
+    else:
+        warn(line, f"a JSON {type(item).__name__} where a paper was expected; skipped (expected an object "
+                   f"with 'paper' or 'title')")
+        return None
+
+    def get(key: str):  # the daily item's own title and summary stand in for its paper's
+        value = paper.get(key)
+        return outer.get(key) if value is None and key in ("title", "summary") else value
+
+    title = _one_line(get("title"))
+    if not title:
+        warn(line, "a paper with no 'title' text; skipped (expected paper.title)")
+        return None
+    abstract = _paragraphs(get("summary"))
+    if not abstract:
+        warn(line, f"{title[:80]!r} has no 'summary' text (its abstract); skipped")
+        return None
+    record = RawRecord(title=title, source=source, line=line, abstract=abstract, has_metadata=True)
+
+    def ignored(key: str, what: str) -> None:
+        warn(line, f"{title[:60]!r}: {key!r} is {_shown(get(key))}, not {what}; ignored")
+
+    if (value := get("id")) is not None:
+        arxiv = _VERSION.sub("", value) if isinstance(value, str) else None
+        if arxiv is not None and ARXIV_ID.match(arxiv):
+            record.arxiv = arxiv
+        else:
+            ignored("id", "an arXiv id")
+    if (value := get("authors")) is not None:
+        names = [_one_line(a.get("name") if isinstance(a, dict) else a) for a in value] if isinstance(value, list) else []
+        if names and all(names):
+            record.authors = names
+        elif value != []:
+            ignored("authors", "a list of {name}")
+    if (value := get("publishedAt")) is not None:
+        try:
+            record.published = dt.date.fromisoformat(value[:10]) if isinstance(value, str) else None
+        except ValueError:
+            pass
+        if record.published is None:
+            ignored("publishedAt", "a date")
+    if (value := get("upvotes")) is not None:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9:
+            record.upvotes = value
+        else:
+            ignored("upvotes", "a count")
+    for key in ("githubRepo", "projectPage"):
+        if (value := get(key)) not in (None, ""):
+            if not is_http_url(value):
+                ignored(key, "an http(s) URL")
+            elif key == "githubRepo":
+                record.code = value
+            else:
+                record.links.append(value)
+    if (value := get("doi")) not in (None, ""):
+        if isinstance(value, str) and _DOI.match(value):
+            record.links.append(f"https://doi.org/{value}")
+        else:
+            ignored("doi", "a DOI")
+    return record
+
+
+def _one_line(value) -> str:
+    """Text on one line, repaired as a page's text is; '' for anything but text. The API keeps
+    arXiv's TeX, where a page shows the symbol: `$\\times$` is read as `\\times` (so `×`)."""
+    if not isinstance(value, str):
+        return ""
+    text = _TEX_SYMBOL.sub(r"\1", " ".join(BAD_CHARACTER.sub(" ", value).split()))
+    return repair(text)
+
+
+def _paragraphs(value) -> str:
+    """An abstract: the API's lines rejoined, paragraphs (blank lines) kept apart."""
+    if not isinstance(value, str):
+        return ""
+    parts = (_one_line(part) for part in re.split(r"\n[ \t]*\n", value))
+    return "\n\n".join(part for part in parts if part)
+
+
+def _shown(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -17,13 +17,15 @@ from generator.importer import (
     Existing,
     Recogniser,
     extract_urls,
+    import_records,
     merge_copies,
     slug_for,
     strip_url,
 )
-from generator.sources import RawRecord
+from generator.sources import RawRecord, parse_dump
 from generator.store import Store, write_atomic
 
+API = Path(__file__).resolve().parent / "fixtures" / "api"
 SNAPKV_FACTS = {
     "title": "SnapKV: LLM Knows What You are Looking for Before Generation",
     "arxiv": "2404.14469",
@@ -615,3 +617,73 @@ def test_a_broken_enrichment_file_is_an_error_naming_its_line(tmp_path, dumps, r
     with pytest.raises(SystemExit, match=expected):
         run_import(dumps / "layout_a_two_papers.txt", "--enrich", facts)
     assert not (tmp_path / "content" / "papers").exists()
+
+
+# --- saved responses of the papers API (JSON) -----------------------------------------------------
+
+
+def test_a_daily_papers_json_merges_with_a_text_dump_of_the_same_papers(tmp_path, dumps, run_import):
+    run = run_import(dumps / "layout_a_two_papers.txt", API / "daily_papers.json")
+    assert run.code == 0, run.err
+    assert f"{API / 'daily_papers.json'}: layout JSON, 2 entries" in run.out
+    assert run.summary == "imported 4 entries: 2 new, 0 updated, 0 unchanged, 2 duplicates merged, 0 warnings"
+    content = tmp_path / "content"
+    assert slugs(content) == ["hipkittens", "snapkv"]
+    meta, body = paper(content, "snapkv")
+    assert meta["sources"] == ["daily_papers.json", "layout_a_two_papers.txt"]
+    assert (meta["arxiv"], meta["authors"][0], len(meta["authors"]), meta["authors_count"]) == ("2404.14469", "Yuhong Li", 9, 9)
+    assert (meta["published"], meta["upvotes"]) == (dt.date(2024, 4, 22), 25)  # the most upvotes of the copies
+    assert meta["code"] == "https://github.com/FasterDecoding/SnapKV"
+    assert body.endswith("poses challenges to memory and time efficiency.")  # the first copy's abstract
+    meta, _ = paper(content, "hipkittens")
+    assert (meta["arxiv"], meta["code"]) == ("2511.08083", "https://github.com/HazyResearch/HipKittens")
+    assert "links" not in meta  # the abstract's URL is the code repository
+    for kept in ("daily_papers.json", "layout_a_two_papers.txt"):  # both kept, byte for byte
+        assert (content / "sources" / kept).read_bytes() == (API / kept if kept.endswith(".json") else dumps / kept).read_bytes()
+    assert Store(content).load_papers()[1] == []
+
+
+def test_a_json_dump_fills_papers_imported_from_text_and_a_rerun_changes_nothing(tmp_path, dumps, run_import):
+    content = tmp_path / "content"
+    run_import(dumps / "layout_a_two_papers.txt")
+    edit(content / "papers/snapkv.md", "upvotes: 2\n", "upvotes: 2\nnote: Curated.\n")
+    run = run_import(API / "daily_papers.json", "--added", "2025-02-01")
+    assert run.summary == "imported 2 entries: 0 new, 2 updated, 0 unchanged, 0 duplicates merged, 0 warnings"
+    meta, _ = paper(content, "snapkv")
+    assert (meta["upvotes"], meta["note"], meta["added"]) == (2, "Curated.", dt.date(2025, 1, 15))  # kept
+    assert (meta["arxiv"], len(meta["authors"]), meta["code"]) == ("2404.14469", 9, "https://github.com/FasterDecoding/SnapKV")
+    assert meta["sources"] == ["layout_a_two_papers.txt", "daily_papers.json"]
+    age(content)
+    before = snapshot(content)
+    run = run_import(dumps / "layout_a_two_papers.txt", API / "daily_papers.json")
+    assert run.summary == "imported 4 entries: 0 new, 0 updated, 2 unchanged, 2 duplicates merged, 0 warnings"
+    assert snapshot(content) == before
+
+
+def test_a_malformed_json_dump_is_an_error_at_its_line_and_nothing_is_imported(tmp_path, dumps, run_import):
+    broken = tmp_path / "daily.json"
+    broken.write_text('[\n  {"paper": {"id": "2404.14469",\n    "title": }}\n]\n', encoding="utf-8")
+    run = run_import(dumps / "layout_a_two_papers.txt", broken)
+    assert run.code == 2
+    assert run.err.startswith(f"{broken}:3: not valid JSON (Expecting value at column 14); nothing was imported")
+    assert "Traceback" not in run.err
+    assert not (tmp_path / "content" / "papers").exists()
+
+
+def test_a_json_paper_is_recognised_by_its_arxiv_id_whatever_its_title(tmp_path):
+    store = Store(tmp_path / "content")
+    store.papers_dir.mkdir(parents=True)
+    (store.papers_dir / "comet.md").write_text(
+        "---\ntitle: 'COMET: Practical W4A4KV4 Serving'\narxiv: '2410.12168'\nadded: 2025-01-15\n---\n\nAbstract.\n",
+        encoding="utf-8")
+    abstract = "We serve LLMs with 4-bit weights, activations and KV cache. It has two sentences."
+    data = json.dumps([{"paper": {"id": "2410.12168", "title": "Serving LLMs in W4A4KV4 with COMET",
+                                  "summary": abstract, "upvotes": 3}}]).encode()
+    records = parse_dump(data.decode(), "daily.json").records
+    with store.writing():
+        outcome = import_records(store, records, [("daily.json", data)], {}, dt.date(2025, 2, 1))
+    assert outcome.papers == {"comet": "updated"}
+    assert outcome.slug_of == {"serving llms in w4a4kv4 with comet": "comet"}
+    meta, body = paper(tmp_path / "content", "comet")
+    assert (meta["title"], meta["upvotes"], meta["sources"]) == ("COMET: Practical W4A4KV4 Serving", 3, ["daily.json"])
+    assert body == "Abstract."

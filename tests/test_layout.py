@@ -11,7 +11,7 @@ GENERATOR = Path(__file__).resolve().parent.parent / "generator"
 STEPS = [
     {"model", "clean", "matching", "sentences", "titles"},  # text and schema
     {"paper_file", "store"},  # files
-    {"sources", "importer", "fill"},  # import
+    {"sources", "importer", "fill", "remote"},  # import
     {"vocabularies", "regex_safety", "check", "links"},  # validate
     {"measured", "results", "mentions", "related", "site"},  # derive
     {"pages", "bibtex", "facets", "exports", "markup", "render"},  # render

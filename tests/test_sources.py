@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import string
 from pathlib import Path
@@ -230,6 +231,139 @@ def test_absurd_numbers_do_not_crash_the_reader():
     assert [r.title for r in dump.records] == ["Title"]
 
 
+# --- saved responses of the papers API (JSON) ------------------------------------------------
+
+API = Path(__file__).resolve().parent / "fixtures" / "api"
+ABSTRACT = "An abstract of a paper. It has two sentences, and this one is long enough to be an abstract."
+
+
+def test_a_daily_papers_response_reads_one_record_per_paper():
+    dump = parse_file(API / "daily_papers.json")
+    assert (dump.layout, dump.refused, dump.warnings) == ("JSON", None, [])
+    snapkv, hipkittens = dump.records
+    assert (snapkv.line, snapkv.title, snapkv.arxiv) == (2, "SnapKV: LLM Knows What You are Looking for Before Generation", "2404.14469")
+    assert snapkv.authors[:2] == ["Yuhong Li", "Yingbing Huang"] and len(snapkv.authors) == 9
+    # The paper's own date (arXiv's), not the day it was on the daily list (the item's publishedAt).
+    assert (snapkv.published, snapkv.upvotes) == (dt.date(2024, 4, 22), 25)
+    assert snapkv.code == "https://github.com/FasterDecoding/SnapKV"
+    assert snapkv.abstract.startswith("Large Language Models (LLMs) have made remarkable progress in processing extensive")
+    assert "\n" not in snapkv.abstract  # the API's wrapped lines joined
+    assert hipkittens.line > snapkv.line and hipkittens.arxiv == "2511.08083"
+    assert "Christopher Ré" in hipkittens.authors
+    assert "by 1.2–2.4× (e.g., d=64 attention" in hipkittens.abstract  # `$\\times$` as the page shows it
+
+
+def test_a_saved_paper_object_reads_as_one_record():
+    (record,) = parse_file(API / "hf-paper-2404.14469.json").records
+    assert (record.line, record.arxiv, record.upvotes, len(record.authors)) == (1, "2404.14469", 15, 9)
+
+
+def test_what_add_keeps_reads_as_arxivs_facts_with_hugging_faces_counts():
+    kept = {"arxiv": {"id": "2404.14469", "title": "SnapKV", "authors": [{"name": "Yuhong Li"}], "summary": ABSTRACT,
+                      "publishedAt": "2024-04-22T17:42:58Z", "doi": "10.48550/arXiv.2404.14469"},
+            "huggingface": {"id": "2404.14469", "upvotes": 15, "githubRepo": "https://github.com/a/b",
+                            "title": "not read", "projectPage": "https://snapkv.example.org/"}}
+    (record,) = parse_dump(json.dumps(kept, indent=2), "arxiv-2404.14469.json").records
+    assert (record.title, record.arxiv, record.authors, record.published) == (
+        "SnapKV", "2404.14469", ["Yuhong Li"], dt.date(2024, 4, 22))
+    assert (record.upvotes, record.code) == (15, "https://github.com/a/b")
+    assert record.links == ["https://snapkv.example.org/", "https://doi.org/10.48550/arXiv.2404.14469"]
+    (record,) = parse_dump(json.dumps({**kept, "huggingface": None}), "arxiv-2404.14469.json").records
+    assert (record.upvotes, record.code, record.links) == (None, None, ["https://doi.org/10.48550/arXiv.2404.14469"])
+
+
+@pytest.mark.parametrize(
+    ("text", "layout"),
+    [
+        ('[{"paper": {}}]', "JSON"),
+        ('  \n[\n  {\n', "JSON"),
+        ('\ufeff{"id": "2404.14469"}', "JSON"),
+        ("[]", "JSON"),
+        (f"[Re] Reproducing a Paper\n\n{ABSTRACT}\n", "C"),  # a title that starts with a bracket
+        (f"{{Braces}} in a Title\n\n{ABSTRACT}\n", "C"),
+    ],
+)
+def test_json_is_told_from_a_pages_text_by_how_it_starts(text, layout):
+    assert parse_dump(text, "dump").layout == layout
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('[\n  {"paper": {"id": "2404.14469",\n    "title": }}\n]\n', 3, "not valid JSON (Expecting value at column 14)"),
+        ('[{"paper": {}}\n\n', 3, "not valid JSON (Expecting ',' delimiter at column 1)"),  # cut short
+        ('{"title": "x"}\n{"title": "y"}\n', 2, "not valid JSON (Extra data"),
+        ("[" * 100_000, 1, "JSON that cannot be read"),
+    ],
+)
+def test_json_that_does_not_parse_refuses_the_file_at_its_line(text, line, message):
+    dump = parse_dump(text, "daily.json")
+    assert dump.records == [] and dump.refused.line == line
+    assert str(dump.refused).startswith(f"daily.json:{line}: {message}")
+    assert str(dump.refused).endswith("nothing was imported (expected a saved response of "
+                                      "https://huggingface.co/api/daily_papers)")
+
+
+def test_items_that_are_not_papers_warn_at_their_line_and_the_rest_reads():
+    good = {"id": "2404.14469", "title": "SnapKV", "summary": ABSTRACT}
+    items = [
+        good,
+        42,
+        {"paper": {"id": "2404.14470", "summary": ABSTRACT}},
+        {"paper": {"title": "No Abstract"}},
+        {**good, "title": "Odd Fields", "id": "snapkv", "upvotes": "1.2k", "githubRepo": "github.com/a/b",
+         "publishedAt": "last week", "authors": "Yuhong Li"},
+    ]
+    text = "[\n" + ",\n".join(json.dumps(item) for item in items) + "\n]\n"
+    dump = parse_dump(text, "daily.json")
+    assert [(r.line, r.title) for r in dump.records] == [(2, "SnapKV"), (6, "Odd Fields")]
+    odd = dump.records[1]
+    assert (odd.arxiv, odd.upvotes, odd.code, odd.published, odd.authors) == (None, None, None, None, None)
+    assert [str(w) for w in dump.warnings] == [
+        "daily.json:3: warning: a JSON int where a paper was expected; skipped (expected an object with 'paper' or 'title')",
+        "daily.json:4: warning: a paper with no 'title' text; skipped (expected paper.title)",
+        "daily.json:5: warning: 'No Abstract' has no 'summary' text (its abstract); skipped",
+        "daily.json:6: warning: 'Odd Fields': 'id' is \"snapkv\", not an arXiv id; ignored",
+        "daily.json:6: warning: 'Odd Fields': 'authors' is \"Yuhong Li\", not a list of {name}; ignored",
+        "daily.json:6: warning: 'Odd Fields': 'publishedAt' is \"last week\", not a date; ignored",
+        "daily.json:6: warning: 'Odd Fields': 'upvotes' is \"1.2k\", not a count; ignored",
+        "daily.json:6: warning: 'Odd Fields': 'githubRepo' is \"github.com/a/b\", not an http(s) URL; ignored",
+    ]
+
+
+_KEYS = ["paper", "id", "title", "summary", "authors", "name", "publishedAt", "upvotes", "githubRepo",
+         "projectPage", "doi", "arxiv", "huggingface"]
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
+    | st.sampled_from(["2404.14469v2", "2024-04-22T17:42:58Z", "https://github.com/a/b", "10.1/x", ABSTRACT]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(_KEYS) | st.text(max_size=5), inner,
+                                                                max_size=6),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES, st.booleans())
+def test_any_json_reads_without_raising(value, indent):
+    text = json.dumps(value, indent=1 if indent else None)
+    dump = parse_dump(text, "any.json")
+    lines = text.count("\n") + 1
+    if dump.layout == "JSON" and dump.refused is None:
+        for record in dump.records:
+            assert 1 <= record.line <= lines and record.title and record.abstract
+        assert all(1 <= w.line <= lines for w in dump.warnings)
+
+
+def test_a_saved_error_is_refused_and_a_list_of_other_things_warns():
+    dump = parse_dump('{"error": "Invalid username or password."}', "x.json")
+    assert str(dump.refused) == ("x.json:1: a JSON object with none of 'paper', 'title', 'id' ({\"error\": \"Invalid "
+                                 "username or password.\"}); nothing was imported (expected a saved response of "
+                                 "https://huggingface.co/api/daily_papers)")
+    dump = parse_dump("[[1, 2]]", "x.json")
+    assert (dump.refused, dump.records, [w.line for w in dump.warnings]) == (None, [], [1])
+    assert parse_dump("[]", "x.json").warnings == []  # a day with no papers
+
+
 # --- properties ------------------------------------------------------------------------------
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -250,7 +384,7 @@ STRUCTURE = [
 def test_any_text_reads_without_raising(text):
     dump = parse_dump(text, "any.txt")
     lines = len(re.split(r"\r\n|\r|\n", text.lstrip("\ufeff")))
-    assert dump.layout in {"A", "B", "C"}
+    assert dump.layout in {"A", "B", "C", "JSON"}  # JSON: text that starts as JSON does
     for record in dump.records:
         assert 1 <= record.line <= lines
         assert record.title.strip() and record.abstract.strip()
