@@ -131,6 +131,9 @@ _OPENED = {
 _FIELD_LINE = re.compile(r"\s*[A-Za-z_][\w-]*:(?:\s|$)")
 
 
+_YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
 def yaml_error_place(error: yaml.MarkedYAMLError, text: str, first_line: int = 1) -> tuple[int, str]:
     """(line, what is wrong) for a YAML error in `text`, whose first line is line `first_line`
     of its file: the line where the problem starts (where an unclosed quote, '[' or '{' opens,
@@ -140,7 +143,7 @@ def yaml_error_place(error: yaml.MarkedYAMLError, text: str, first_line: int = 1
     if mark is None:
         return first_line, error.problem or error.context or str(error)
     gave_up, problem, opened = mark.line, error.problem or error.context, error.context_mark
-    lines = text.split("\n")
+    lines = _YAML_LINE_BREAK.split(text)  # as YAML counts lines: "\r" and "\u2028" end one too
     if opened is not None and opened.line < gave_up:
         line = opened.line + first_line
         if error.context == "while scanning a quoted scalar":

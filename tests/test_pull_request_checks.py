@@ -10,11 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import cli
 from generator.check import check_content, check_duplicates, collect, format_problem
 from generator.model import Problem
-from generator.paper_file import parse_paper_text
+from generator.paper_file import parse_paper_text, yaml_error_place
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "fixtures" / "broken" / "content"
@@ -210,3 +213,16 @@ def test_ci_checks_the_content_with_annotations():
     ci = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
     runs = [s.get("run", "") for s in ci["jobs"]["check-test-build"]["steps"]]
     assert "python -m generator check --format github" in runs
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('ab: "\'[]{},-#\n\r\x85\u2028\u2029\t')), max_size=60))
+def test_any_yaml_error_gets_a_place_even_where_yaml_counts_other_line_breaks(text):
+    # YAML ends a line at "\r" and "\u2028" too: the line it names must be one the text has.
+    try:
+        yaml.safe_load(text)
+    except yaml.MarkedYAMLError as error:
+        line, message = yaml_error_place(error, text)
+        assert line >= 1 and message
+    except yaml.YAMLError:
+        pass
