@@ -52,18 +52,20 @@ _STUDIES = re.compile(
     r"\b(?:we|our|this (?:paper|work|study))\s+(?:\w+\s+){0,3}?(?:evaluat\w*|benchmark\w*|measur\w*|dissect\w*|"
     r"characteri[sz]\w*|profil\w*|microbenchmark\w*|analy[sz]\w*|test\w*|deploy\w*|port\w*|implement\w*|"
     r"demonstrat\w*|validat\w*)\b", re.I)
-# A comparison: what comes after the verb is what the paper's system was compared with.
+# A comparison: what comes after the verb, up to the clause's end, is what the paper's system
+# was compared with ("..., and on the MI300X it beats CK" starts another clause).
 _COMPARISON = re.compile(r"\b(?:outperform|beat|surpass|exceed)\w*|\bthan\b", re.I)
-# A paper about hardware itself: a title that says so, or an abstract that says it studies it.
+_CLAUSE_BREAK = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b|;|\s(?:but|while|whereas|whilst)\s", re.I)
+# A paper about hardware itself: its title says it dissects, benchmarks or characterizes it.
 _STUDY_TITLE = re.compile(r"\b(?:dissect\w*|microbenchmark\w*|benchmark\w*|characteri[sz]\w*|demystif\w*|"
-                          r"understanding|analy[sz]\w*|anatomy|inside|reverse.engineer\w*)\b", re.I)
+                          r"anatomy|reverse.engineer\w*)\b", re.I)
 # What a study paper sets out to explain: hardware whose behaviour "is mysterious", "not well understood".
 _UNEXPLORED = re.compile(r"\b(?:mysterious|undocumented|unknown|unclear|opaque|little is known|"
                          r"not (?:been )?(?:well |fully |yet )?(?:explored|understood|documented|studied|known))\b", re.I)
 # A sentence that builds the paper on what the sentence before says of some hardware:
 # "In the light of this property, we ...", "To exploit this feature, we ...".
 _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (?:exploit|leverage|take advantage of)|"
-                        r"taking advantage of|building on|motivated by|based on)\s+(?:this|these|such|that)\b", re.I)
+                        r"taking advantage of|building on)\s+(?:this|these|such|that)\b", re.I)
 # A vendor's name joined to another name ("AMD-Hummingbird", a model): who made it, not hardware.
 _NAME_AFTER = re.compile(r"-[A-Z][a-z]")
 
@@ -82,13 +84,13 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     if not mentions or (_OTHER_WORK.search(sentence) and not _OWN_WORK.search(sentence)):
         return found
     studies = about_hardware or _STUDIES.search(sentence) is not None
-    comparison = _COMPARISON.search(sentence) if hardware is not None else None
+    comparisons = list(_COMPARISON.finditer(sentence)) if hardware is not None else []
+    breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)] if comparisons else []
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) \
-                or _SUPPORTED.search(before[-30:]) or (comparison and comparison.end() <= m.start
-                                                       and _other_vendor(hardware, m, found, comparison.start(),
-                                                                         paper_vendors)):
+                or _SUPPORTED.search(before[-30:]) or _other_vendor(hardware, m, found, comparisons, breaks,
+                                                                   paper_vendors):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
@@ -101,10 +103,16 @@ def _vendor(hardware: Hardware, node_id: str) -> str:
     return hardware.path(node_id)[0].id
 
 
-def _other_vendor(hardware: Hardware, mention: Mention, found: list[Mention], verb: int,
-                  paper_vendors: frozenset[str]) -> bool:
-    """Whether `mention`, after a comparison's verb, is another vendor's than the subject's."""
-    subject = {_vendor(hardware, m.id) for m in found if m.end <= verb} or paper_vendors
+def _other_vendor(hardware: Hardware | None, mention: Mention, found: list[Mention], comparisons: list[re.Match[str]],
+                  breaks: list[int], paper_vendors: frozenset[str]) -> bool:
+    """Whether `mention`, after a comparison's verb in the same clause, is another vendor's than
+    the subject's: the vendors measured on in that clause before the verb, else the title's."""
+    verb = next((c for c in reversed(comparisons) if c.end() <= mention.start), None)
+    if verb is None or any(verb.end() <= b < mention.start for b in breaks):
+        return False
+    clause_start = max([0, *(b for b in breaks if b < verb.start())])
+    subject = {_vendor(hardware, m.id) for m in found if clause_start <= m.start and m.end <= verb.start()} \
+        or paper_vendors
     return bool(subject) and _vendor(hardware, mention.id) not in subject
 
 
@@ -138,11 +146,11 @@ def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tup
     says the paper was measured on, designed for or dissected. (All of a title's are.)
 
     Two more ways a paper says its hardware: a study of hardware (its title says it dissects or
-    benchmarks, or the abstract says "we evaluate") names what it sets out to explain ("the
+    benchmarks) names what it sets out to explain ("the
     numeric behaviors of Ampere Tensor Cores are mysterious"); and a sentence that builds on
     what the one before says of some hardware ("In the light of this property, we ...")."""
     found = []
-    study = bool(_STUDY_TITLE.search(title)) or any(_STUDIES.search(abstract[a:b]) for a, b in spans)
+    study = _STUDY_TITLE.search(title) is not None
     paper_vendors = vendors_of(hardware, title_mentions)
     for index, (start, end) in enumerate(spans):
         sentence = abstract[start:end]

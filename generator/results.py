@@ -99,7 +99,7 @@ _KIND_WORDS = [
     ("energy", r"energy|power|perf/w|per watt|per joule"),
     ("cost", r"\bcosts?\b(?!-)|cheaper|price|dollar"),
     ("accuracy", r"accuracy|error|perplexity"),
-    ("scale", r"parameters|model size|increase in size|\bsize\b|scalability|context tokens|larger"),
+    ("scale", r"parameters|model size|increase in size|\bsize\b|scalability|context tokens|larger models"),
     ("speedup", r"speed\s?ups?|speeds up|faster|slower|slowdown|slowed|accelerat\w*|speed\b|outperform\w*|boost|performance"),
     # Not a kind shown: a number nearest these words is no headline result.
     ("other", r"\bflops\b|utili[sz]ation|complexity|error rate|test error"),
@@ -113,7 +113,15 @@ _KIND = re.compile("(?<![A-Za-z])(?:" + "|".join(f"(?P<{kind}>{words})" for kind
 _KIND_LOWERCASE = re.compile(_KIND.pattern)
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost|speed\s?up|"
-                     r"better|cut|gain|decreas\w*|smaller|drop\w*|slow\w*|outperform\w*|exceed\w*|surpass\w*", re.I)
+                     r"better|cut|gain|decreas\w*|smaller|outperform\w*|exceed\w*|surpass\w*", re.I)
+# A loss says what changed too ("latency drops 41%", "slowed inference by 82%"), unless the sentence
+# is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
+# spills to host memory, decoding slows by 45%").
+_WORSE = re.compile(r"drop\w*|slow\w*", re.I)
+_PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under)\b",
+                      re.I)
+# "4× larger models": what the number makes larger is the scale.
+_LARGER = re.compile(r"\s*(?:larger|bigger)\b", re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one (`_NUM`)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
@@ -347,7 +355,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                 unit = _rate_unit(rate)
             else:
                 unit = "×" if match.group("factor") or match.group("xfirst") else "%"
-            kind = _nearest_kind(before, after)
+            kind = "scale" if _LARGER.match(after) else _nearest_kind(before, after)
             if efficiency:
                 kind = "energy"
             elif rate:
@@ -356,7 +364,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                 nearby = before[-45:] + sentence[match.end():match.end() + 30]
                 accuracy_stated = re.match(r"\s*(?:top-\d\s+)?accuracy", after, re.I)
                 listed = previous_kind is not None and len(sentence[cut_before:match.start()].strip(" ,")) <= 4
-                if not _CHANGE.search(nearby) and not accuracy_stated and not listed:
+                worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
+                if not _CHANGE.search(nearby) and not worse and not accuracy_stated and not listed:
                     continue
             if kind is None:
                 # "2.49x, and 2.32x reductions on latency": the words after the list.

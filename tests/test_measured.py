@@ -76,6 +76,16 @@ def test_measured_or_only_mentioned(abstract, measured, mentioned):
      "we accelerate training.", ["ampere"], []),
     ("Sparse Training", "NVIDIA Ampere GPUs run 2:4 sparse matmul twice as fast. We propose a new optimizer.",
      [], ["nvidia", "ampere"]),
+    # A comparison reaches to its clause's end: the next clause measures on its own hardware.
+    ("A Kernel", "On the H100, our method outperforms FlashAttention-2 by 1.3x, and on the MI300X it beats CK "
+     "by 1.2x.", ["h100", "mi300x"], []),
+    ("A Kernel for AMD MI300X", "Our kernel is 2x faster than the vendor library, and on NVIDIA H100 it "
+     "outperforms cuBLAS by 10%.", ["mi300x", "h100"], []),
+    # Motivation is not what a paper builds on; a study is what the title says.
+    ("An Accelerator", "Existing accelerators like the TPU v4 waste 40% of energy on data movement. Motivated by "
+     "this, we design a new accelerator.", [], ["tpu-v4"]),
+    ("Understanding Sparse Training", "Hopper's sparse tensor cores remain mysterious. "
+     "We evaluate our method on A100 GPUs.", ["a100"], ["hopper"]),
     # "we demonstrate" says the paper ran there.
     ("A Model", "We demonstrate that the model stands for other NVIDIA architectures, such as Turing.",
      ["turing"], []),

@@ -128,6 +128,18 @@ def test_a_factor_written_before_its_number_ends_a_sentence():
     assert one("Peak speedups reach x449.").shown == "449×"
 
 
+def test_a_problem_the_paper_sets_out_to_solve_is_no_result():
+    for text in ("Under memory pressure, the throughput of existing systems drops by 60% on A100 GPUs.",
+                 "When the KV cache spills to host memory, decoding slows by 45%.",
+                 "Current GPUs reach 40% utilization, and performance drops 35% for long contexts."):
+        assert extract_results(Paper("x", "X", text)) == [], text
+
+
+def test_larger_is_scale_only_right_after_the_number():
+    found = extract_results(Paper("x", "X", "Our method yields a 1.8x improvement on larger inputs."))
+    assert all(r.kind != "scale" for r in found)
+
+
 def test_a_range_between_two_numbers_and_a_factor_in_words():
     assert one("The engine is between 2 and 3 times faster than TensorRT.").shown == "2–3×"
     r = one("Ours outperforms the CUDA one by a factor up to 2.84 in inference.")
