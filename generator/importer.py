@@ -4,9 +4,10 @@ Records come from `sources` (page text, saved API responses, what `add` fetched)
 `import_records` merges them into `content/` through `store`, under its lock. A
 paper already in `content/` is recognised by its arXiv id, by the title it was
 first imported under, or by a near-identical title, so a curator's fix of a
-typo in a title never brings the old title back as a second paper. An import
-only fills fields that a paper file does not have, by inserting lines (`fill`):
-what a curator wrote is never overwritten.
+typo in a title never brings the old title back as a second paper; two different
+arXiv ids are two papers, however alike their titles, in one import and across
+imports. An import only fills fields that a paper file does not have, by
+inserting lines (`fill`): what a curator wrote is never overwritten.
 """
 
 from __future__ import annotations
@@ -89,17 +90,26 @@ def _is_hf_repo(url: str) -> bool:
 
 
 def merge_copies(records: list[RawRecord]) -> list[Candidate]:
-    """Group copies of one paper by normalized title, in order of first appearance."""
-    by_key: dict[str, Candidate] = {}
+    """Group copies of one paper by normalized title, in order of first appearance. Two different
+    arXiv ids are two papers, however alike their titles: a copy with an id joins the first group
+    of its title that has the same id or none yet; a copy without one, the first group of its title."""
+    by_title: dict[str, list[Candidate]] = {}
+    candidates: list[Candidate] = []
     for record in records:
-        key = normalized_title(record.title)
-        candidate = by_key.get(key)
+        same_title = by_title.setdefault(normalized_title(record.title), [])
+        candidate = next((c for c in same_title if not record.arxiv or _arxiv_of(c) in (None, record.arxiv)), None)
         if candidate is None:
-            candidate = by_key[key] = Candidate(title=record.title, abstract=record.abstract or "")
+            candidate = Candidate(title=record.title, abstract=record.abstract or "")
+            same_title.append(candidate)
+            candidates.append(candidate)
         candidate.copies.append(record)
-    for candidate in by_key.values():
+    for candidate in candidates:
         candidate.fields = merged_fields(candidate)
-    return list(by_key.values())
+    return candidates
+
+
+def _arxiv_of(candidate: Candidate) -> str | None:
+    return next((c.arxiv for c in candidate.copies if c.arxiv), None)
 
 
 def merged_fields(candidate: Candidate) -> dict[str, Any]:
@@ -191,11 +201,12 @@ class Existing:
 
 
 class Recogniser:
-    """Finds the existing paper a candidate is, by arXiv id, imported title, or near-identical title."""
+    """Finds the existing paper a candidate is, by arXiv id, imported title, or near-identical title.
+    Two different arXiv ids are two papers, however alike (or equal) their titles."""
 
     def __init__(self, existing: list[Existing]):
         self.by_arxiv: dict[str, str] = {}
-        self.by_title: dict[str, str] = {}
+        self.by_title: dict[str, list[str]] = {}  # normalized title -> the slugs with it, in order
         self.titles = TitleIndex()
         self.title_slugs: list[str] = []  # the slug of each title in `titles`
         self.arxiv_of: dict[str, str] = {}
@@ -208,21 +219,27 @@ class Recogniser:
             self.arxiv_of[slug] = str(meta["arxiv"])
         for title in (meta.get("title"), meta.get("imported_title")):
             if isinstance(title, str):
-                self.by_title.setdefault(normalized_title(title), slug)
+                slugs = self.by_title.setdefault(normalized_title(title), [])
+                if slug not in slugs:
+                    slugs.append(slug)
                 self.titles.add(title)
                 self.title_slugs.append(slug)
 
     def find(self, title: str, arxiv: str | None) -> str | None:
         if arxiv and arxiv in self.by_arxiv:
             return self.by_arxiv[arxiv]
-        if (slug := self.by_title.get(normalized_title(title))) is not None:
-            return slug
+        for slug in self.by_title.get(normalized_title(title), []):
+            if self._may_be(slug, arxiv):
+                return slug
         for position, _ in self.titles.matches(title):
             slug = self.title_slugs[position]
-            # Two different arXiv ids are two papers, however alike their titles.
-            if not (arxiv and self.arxiv_of.get(slug) not in (None, arxiv)):
+            if self._may_be(slug, arxiv):
                 return slug
         return None
+
+    def _may_be(self, slug: str, arxiv: str | None) -> bool:
+        """Whether the paper may be the one with this arXiv id: it has that id, or one of them has none."""
+        return not arxiv or self.arxiv_of.get(slug) in (None, arxiv)
 
 
 def new_paper_meta(candidate: Candidate, facts: dict[str, Any], added: dt.date) -> dict[str, Any]:
@@ -271,7 +288,8 @@ class ImportOutcome:
     papers: dict[str, str]  # slug -> "new", "updated" or "unchanged"
     merged: int  # copies merged into a paper another record also gave
     warnings: list[Problem]  # fields left for a curator to add by hand
-    slug_of: dict[str, str]  # a record's normalized title -> the slug of its paper
+    slug_of: dict[str, str]  # a record's normalized title -> the slug of its (first) paper with that title
+    slug_of_arxiv: dict[str, str] = field(default_factory=dict)  # a record's arXiv id -> the slug of its paper
 
     @property
     def counts(self) -> Counter:
@@ -307,9 +325,13 @@ def import_records(store: Store, records: list[RawRecord], dumps: list[tuple[str
     planned: dict[str, tuple[dict, str]] = {}
     titles: dict[str, str] = {}  # slug of a new paper -> its title, for another slug if taken
     slug_of: dict[str, str] = {}
+    slug_of_arxiv: dict[str, str] = {}
     for candidate in candidates:
         facts = facts_by_title.get(normalized_title(candidate.title), {})
-        slug = recogniser.find(candidate.title, facts.get("arxiv") or candidate.fields.get("arxiv"))
+        arxiv = candidate.fields.get("arxiv")
+        if arxiv and facts.get("arxiv") not in (None, arxiv):
+            facts = {}  # facts of another paper with the same title: two arXiv ids are two papers
+        slug = recogniser.find(candidate.title, arxiv or facts.get("arxiv"))
         if slug is not None and slug in planned:
             merged += 1
             meta, body = planned[slug]
@@ -324,7 +346,10 @@ def import_records(store: Store, records: list[RawRecord], dumps: list[tuple[str
             planned[slug] = (meta, candidate.abstract)
             titles[slug] = candidate.title
             recogniser.add(slug, meta)
-        slug_of[normalized_title(candidate.title)] = slug
+        slug_of.setdefault(normalized_title(candidate.title), slug)
+        for copy in candidate.copies:
+            if copy.arxiv:
+                slug_of_arxiv.setdefault(copy.arxiv, slug)
 
     if not list_sources_adding_nothing:
         for slug, (meta, body) in planned.items():
@@ -362,7 +387,8 @@ def import_records(store: Store, records: list[RawRecord], dumps: list[tuple[str
 
     written = {slug: write(slug, meta, body) for slug, (meta, body) in sorted(planned.items())}
     return ImportOutcome(dict(written.values()), merged, unfilled,
-                         {title: written[slug][0] for title, slug in slug_of.items()})
+                         {title: written[slug][0] for title, slug in slug_of.items()},
+                         {arxiv: written[slug][0] for arxiv, slug in slug_of_arxiv.items()})
 
 
 def _without_sources(meta: dict[str, Any]) -> dict[str, Any]:

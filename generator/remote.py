@@ -26,10 +26,10 @@ import os
 import re
 import sys
 from typing import Any
-from urllib.parse import urlsplit
 
 from . import importer, sources
-from .clean import normalized_title
+from .importer import _host
+from .sources import _VERSION
 from .store import Store
 
 ARXIV_API = "https://export.arxiv.org/api/query"
@@ -45,7 +45,6 @@ _ID = r"(?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d{1,4})?"
 _GIVEN = re.compile(rf"(?:(?i:arxiv):\s*)?{_ID}\Z")
 _URL = re.compile(rf"(?i:(?:https?://)?(?:www\.|export\.)?(?:arxiv\.org/(?:abs|pdf|html)|huggingface\.co/papers))"
                   rf"/{_ID}(?i:\.pdf)?/?(?:[?#].*)?\Z")
-_VERSION = re.compile(r"v\d{1,4}\Z")
 
 
 def arxiv_id(given: str) -> str | None:
@@ -117,7 +116,7 @@ def run_add(ids: list[str], store: Store, added: dt.date, out=None, err=None, *,
     for problem in [w for _, _, dump in dumps for w in dump.warnings] + outcome.warnings:
         print(problem, file=err)
     for paper, (_, _, dump) in zip(wanted, dumps):
-        slug = outcome.slug_of[normalized_title(dump.records[0].title)]
+        slug = outcome.slug_of_arxiv[paper]  # each id its own paper, even where two share a title
         path = store.relative(store.papers_dir / f"{slug}.md")
         said = {"new": f"new, {path}", "updated": f"filled the missing fields of {path}",
                 "unchanged": f"already in the list as {path}; nothing to add"}
@@ -204,15 +203,14 @@ def fetch_hugging_face(ids: list[str], endpoint: str, timeout: float) -> dict[st
             raise FetchError(f"{where} answered HTTP {status} for {paper}") from None
         except (httpx2.HTTPError, OSError) as error:
             raise FetchError(f"cannot reach {where}: {_reason(error, timeout)}") from None
-        except (ValueError, TypeError) as error:  # not JSON, or not an object
-            raise FetchError(f"{where} answered for {paper} with something that is not a paper ({error})") from None
+        except (ValueError, TypeError, AttributeError, KeyError) as error:
+            # Not JSON, not an object, or an object huggingface_hub's PaperInfo cannot read
+            # ({"paper": 5}: AttributeError; a linked model without "id": KeyError).
+            detail = f"no {error}" if isinstance(error, KeyError) else str(error)
+            raise FetchError(f"{where} answered for {paper} with something that is not a paper ({detail})") from None
         facts = {"upvotes": info.upvotes, "githubRepo": info.github_repo, "projectPage": info.project_page}
         found[paper] = {"id": paper, **{key: value for key, value in facts.items() if value not in (None, "")}}
     return found
-
-
-def _host(url: str) -> str:
-    return urlsplit(url).netloc or url
 
 
 def _reason(error: Exception, timeout: float) -> str:

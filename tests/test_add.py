@@ -275,6 +275,34 @@ def test_one_paper_named_twice_is_one_paper(content, apis):
     assert sum("/api/query" in r for r in apis.requests) == 1
 
 
+def test_two_ids_whose_papers_have_the_same_title_are_two_papers(content, apis):
+    other = "2405.00002"
+    feed = apis.feeds[SNAPKV].replace(SNAPKV.encode(), other.encode())
+    feed = re.sub(rb"<summary>.*</summary>", b"<summary>Another paper under the same title. It has its own "
+                  b"abstract, which must not be lost.</summary>", feed, flags=re.S)
+    apis.feeds[other] = feed.replace(b"Looking for Before Generation", b"looking for before generation")
+    run = add(content, apis, SNAPKV, other)
+    assert run.code == 0, run.err
+    assert run.out.splitlines() == [f"{SNAPKV}: new, content/papers/snapkv.md",
+                                    f"{other}: new, content/papers/snapkv-2.md",
+                                    "added 2 arXiv ids: 2 new, 0 updated, 0 unchanged"]
+    store = Store(content)
+    first = store.read_paper_file(content / "papers/snapkv.md")
+    second = store.read_paper_file(content / "papers/snapkv-2.md")
+    assert (first.meta["arxiv"], first.meta["sources"]) == (SNAPKV, [SOURCE])
+    assert first.meta["code"] == "https://github.com/FasterDecoding/SnapKV"
+    assert (second.meta["arxiv"], second.meta["sources"]) == (other, [f"arxiv-{other}.json"])
+    assert "code" not in second.meta and "upvotes" not in second.meta  # Hugging Face does not know it
+    assert second.body.strip() == "Another paper under the same title. It has its own abstract, which must not be lost."
+    age(content)
+    before = snapshot(content)
+    run = add(content, apis, other, SNAPKV)  # each id still names its own paper
+    assert run.out.splitlines() == [f"{other}: already in the list as content/papers/snapkv-2.md; nothing to add",
+                                    f"{SNAPKV}: already in the list as content/papers/snapkv.md; nothing to add",
+                                    "added 2 arXiv ids: 0 new, 0 updated, 2 unchanged"]
+    assert snapshot(content) == before
+
+
 # --- a paper already in the list -----------------------------------------------------------------
 
 
@@ -405,3 +433,26 @@ def test_a_broken_paper_file_stops_add_before_anything_is_written(content, apis,
     assert "content/papers/hipkittens.md:" in run.err and "'arxiv' is the number" in run.err
     assert "nothing was written" in run.err
     assert snapshot(content) == before
+
+
+@pytest.mark.parametrize(
+    ("answer", "detail"),
+    [
+        (b'{"paper": 5}', "'int' object has no attribute 'pop'"),
+        (b'{"paper": "x"}', "'str' object has no attribute 'pop'"),
+        (b'{"id": "2404.14469", "linkedModels": [{}]}', "no 'id'"),
+        (b'[1, 2]', None),
+        (b'<html>Not JSON</html>', None),
+    ],
+)
+def test_a_hugging_face_answer_that_is_not_a_paper_stops_add_and_writes_nothing(content, apis, answer, detail):
+    apis.papers[SNAPKV] = answer
+    run = add(content, apis, SNAPKV)
+    assert run.code == 1
+    assert run.err.startswith(f"add: the Hugging Face API (127.0.0.1:{apis.port}) answered for {SNAPKV} with something "
+                              f"that is not a paper (")
+    assert run.err.endswith("); nothing was written\n") and "Traceback" not in run.err
+    if detail:
+        assert f"({detail}); nothing was written" in run.err
+    assert run.out == ""
+    assert sorted(p.name for p in content.iterdir()) == ["hardware.yml", "topics.yml"]

@@ -446,7 +446,8 @@ def test_recogniser_ways_one_by_one():
     assert recogniser.find("MÉLANGE:  cost efficient LLM serving", None) == "melange"
     assert recogniser.find("ZeRO-Offload: Democratising Billion-Scale Model Training", None) == "zero-offload"
     assert recogniser.find("ZeRO-Infinity: Democratizing Billion-Scale Model Training", None) is None
-    assert recogniser.find("COMET: Practical W4A4KV4 Serving", "2101.00010") == "comet"  # by title still
+    assert recogniser.find("COMET: Practical W4A4KV4 Serving", None) == "comet"  # by title
+    assert recogniser.find("COMET: Practical W4A4KV4 Serving", "2101.00010") is None  # another arXiv id: another paper
 
 
 def test_near_identical_titles_with_other_numbers_are_other_papers(tmp_path, run_import):
@@ -687,3 +688,78 @@ def test_a_json_paper_is_recognised_by_its_arxiv_id_whatever_its_title(tmp_path)
     meta, body = paper(tmp_path / "content", "comet")
     assert (meta["title"], meta["upvotes"], meta["sources"]) == ("COMET: Practical W4A4KV4 Serving", 3, ["daily.json"])
     assert body == "Abstract."
+
+
+# --- two arXiv papers with the same title --------------------------------------------------------------
+
+SCALING = "We measure how training loss falls with compute on GPUs. The fit holds over six orders of magnitude."
+SCALING_AGAIN = "Another group's paper under the same title: inference cost on GPUs. It fits a different law."
+
+
+def test_two_arxiv_papers_with_the_same_title_are_two_papers(tmp_path, run_import):
+    daily = write_json(tmp_path / "daily.json", [
+        {"paper": {"id": "2401.00001", "title": "Scaling Laws for GPUs", "summary": SCALING}},
+        {"paper": {"id": "2402.00002", "title": "Scaling laws for GPUs", "summary": SCALING_AGAIN}},
+    ])
+    run = run_import(daily)
+    assert run.summary == "imported 2 entries: 2 new, 0 updated, 0 unchanged, 0 duplicates merged, 0 warnings"
+    content = tmp_path / "content"
+    assert slugs(content) == ["scaling-laws-for-gpus", "scaling-laws-for-gpus-2"]
+    meta, body = paper(content, "scaling-laws-for-gpus")
+    assert (meta["arxiv"], meta["title"], body) == ("2401.00001", "Scaling Laws for GPUs", SCALING)
+    meta, body = paper(content, "scaling-laws-for-gpus-2")
+    assert (meta["arxiv"], meta["title"], body) == ("2402.00002", "Scaling laws for GPUs", SCALING_AGAIN)
+    age(content)
+    before = snapshot(content)
+    run = run_import(daily)  # each recognised by its own id
+    assert run.summary == "imported 2 entries: 0 new, 0 updated, 2 unchanged, 0 duplicates merged, 0 warnings"
+    assert snapshot(content) == before
+
+
+def test_a_paper_with_the_title_of_a_paper_with_another_arxiv_id_does_not_fill_it(tmp_path, run_import):
+    content = tmp_path / "content"
+    first = write_json(tmp_path / "first.json",
+                       [{"paper": {"id": "2401.00001", "title": "Scaling Laws for GPUs", "summary": SCALING}}])
+    assert run_import(first).code == 0
+    age(content)
+    before = snapshot(content)
+    second = write_json(tmp_path / "second.json", [{"paper": {
+        "id": "2402.00002", "title": "Scaling Laws for GPUs", "summary": SCALING_AGAIN,
+        "publishedAt": "2024-02-01T00:00:00.000Z", "githubRepo": "https://github.com/b/b"}}])
+    run = run_import(second)
+    assert run.summary == "imported 1 entries: 1 new, 0 updated, 0 unchanged, 0 duplicates merged, 0 warnings"
+    assert {k: v for k, v in snapshot(content).items() if k in before} == before  # the first paper untouched
+    meta, body = paper(content, "scaling-laws-for-gpus-2")
+    assert (meta["arxiv"], meta["published"], meta["code"]) == ("2402.00002", dt.date(2024, 2, 1), "https://github.com/b/b")
+    assert body == SCALING_AGAIN
+
+
+def test_a_copy_without_an_arxiv_id_merges_with_the_same_title_that_has_one():
+    def copy(source, arxiv=None, abstract=SCALING):
+        return RawRecord(title="Scaling Laws for GPUs", source=source, line=1, abstract=abstract, arxiv=arxiv)
+
+    first, second = merge_copies([
+        copy("page.txt"),
+        copy("a.json", "2401.00001"),
+        copy("b.json", "2402.00002", SCALING_AGAIN),
+        copy("other-page.txt"),
+        copy("c.json", "2402.00002", SCALING_AGAIN),
+    ])
+    assert (first.sources, first.fields["arxiv"], first.abstract) == (
+        ["a.json", "other-page.txt", "page.txt"], "2401.00001", SCALING)
+    assert (second.sources, second.fields["arxiv"], second.abstract) == (
+        ["b.json", "c.json"], "2402.00002", SCALING_AGAIN)
+
+
+def test_enrichment_facts_of_one_arxiv_id_are_not_given_to_another_paper_with_the_title(tmp_path, run_import):
+    daily = write_json(tmp_path / "daily.json", [
+        {"paper": {"id": "2401.00001", "title": "Scaling Laws for GPUs", "summary": SCALING}},
+        {"paper": {"id": "2402.00002", "title": "Scaling Laws for GPUs", "summary": SCALING_AGAIN}},
+    ])
+    facts = write_json(tmp_path / "facts.json",
+                       [{"title": "Scaling Laws for GPUs", "arxiv": "2402.00002", "venue": "MLSys 2024"}])
+    assert run_import(daily, "--enrich", facts).code == 0
+    content = tmp_path / "content"
+    assert slugs(content) == ["scaling-laws-for-gpus", "scaling-laws-for-gpus-2"]
+    assert "venue" not in paper(content, "scaling-laws-for-gpus")[0]
+    assert paper(content, "scaling-laws-for-gpus-2")[0]["venue"] == "MLSys 2024"
