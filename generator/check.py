@@ -66,16 +66,20 @@ class CheckedContent:
         return [p for p in self.problems if p.severity != "error"]
 
 
-def check_content(content_dir: Path | str) -> list[Problem]:
-    """Every problem in `content/`, errors and warnings, ordered by file and line."""
-    return collect(content_dir).problems
+def check_content(content_dir: Path | str, new: set[str] | frozenset[str] = frozenset()) -> list[Problem]:
+    """Every problem in `content/`, errors and warnings, ordered by file and line; `new`: as
+    for `collect`."""
+    return collect(content_dir, new=new).problems
 
 
-def collect(content_dir: Path | str, reuse: dict[Path, tuple] | None = None) -> CheckedContent:
+def collect(content_dir: Path | str, reuse: dict[Path, tuple] | None = None,
+            new: set[str] | frozenset[str] = frozenset()) -> CheckedContent:
     """Read and check everything; never raises for content problems, returns them.
 
     `reuse` (kept by a caller between runs, for the same vocabularies) remembers each paper
-    file's checks: a file whose `Store.stamp` is unchanged is not read again."""
+    file's checks: a file whose `Store.stamp` is unchanged is not read again. `new`: the
+    slugs of the paper files a change adds, when the caller knows them (`check --new-since`);
+    a duplicate is reported on such a file, whatever the dates say (`check_duplicates`)."""
     store = Store(content_dir)
     result = CheckedContent()
     problems: list[Problem] = []
@@ -111,7 +115,7 @@ def collect(content_dir: Path | str, reuse: dict[Path, tuple] | None = None) -> 
         device_warnings.extend(devices)
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
-    problems.extend(check_duplicates(result.papers, files))
+    problems.extend(check_duplicates(result.papers, files, new=new))
     problems.extend(device_warnings)
     result.files = files
     # Stable: a file's problems keep the order they were found in at one line.

@@ -130,15 +130,25 @@ def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
     return 0
 
 
-def run_check(content: Path, out=None, err=None, fmt: str = "text") -> int:
+def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: str | None = None) -> int:
     """Print every problem of `content/` as `path:line: message` (`fmt` "github": as GitHub
     workflow annotations, on stdout, which a pull request shows on the changed lines); 1 when
-    any is an error."""
+    any is an error. `new_since`: a git revision; the paper files added since it are the new
+    ones, on which a duplicate is reported (2, with the reason, when it names no revision)."""
     from .check import check_content, format_problem
 
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    problems = check_content(content)
+    new: frozenset[str] = frozenset()
+    if new_since is not None:
+        from .review import ReviewError, new_paper_slugs
+
+        try:
+            new = new_paper_slugs(new_since, content)
+        except ReviewError as error:
+            print(f"check: {error}", file=err)
+            return 2
+    problems = check_content(content, new=new)
     errors = sum(1 for p in problems if p.severity == "error")
     for problem in problems:
         print(format_problem(problem, fmt), file=out if fmt == "github" else err)
@@ -237,6 +247,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
     check.add_argument("--format", choices=("text", "github"), default="text",
                        help="'github': GitHub workflow annotations on stdout, shown on the pull request's lines")
+    check.add_argument("--new-since", metavar="BASE",
+                       help="a git revision, e.g. origin/main: the paper files added since it are new, "
+                            "and a duplicate is reported on the new file whatever the 'added' dates say")
     diff = commands.add_parser("diff", help="a Markdown summary of what the content changes against a git revision")
     diff.add_argument("base", metavar="BASE", help="the git revision to compare with, e.g. origin/main")
     diff.add_argument("--link-base", metavar="URL",
@@ -272,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "add":
         return remote.run_add(args.ids, store, args.added or today())
     if args.command == "check":
-        return run_check(Path(args.content), fmt=args.format)
+        return run_check(Path(args.content), fmt=args.format, new_since=args.new_since)
     if args.command == "diff":
         from .review import run_diff
 

@@ -2,15 +2,21 @@
 
 The content at git revision BASE is taken out of the repository into a temporary
 folder (`git archive`) and read exactly as the working tree's is: `check.collect`,
-then `site.derive_site`. The summary compares the two: the paper files added,
+then `site.derive_site`, of the papers whose files have no error (a duplicate
+aside). The summary compares the two: the files with errors, which are not
+checked further ("Not checked: fix these first"); the paper files added,
 changed and removed, with what the site derives for each new or changed paper
 (hardware it was measured on, topics, results); the hardware and topic pages
 whose lists of papers change; device-like names that no alias knows and BASE
 did not have; and duplicates that involve a touched file, each reported on the
-touched one. CI appends it to the job summary of a pull request.
+touched one. When a vocabulary of either side has errors, the pages and names
+are not compared. CI appends it to the job summary of a pull request.
 
 Every text from content is escaped, so a title cannot make links or HTML in the
-summary; the output depends only on the two contents, in a fixed order.
+summary, not even GitHub's autolinks of bare URLs; the output depends only on the
+two contents, in a fixed order.
+
+`new_paper_slugs` (for `check --new-since BASE`) names the paper files added since BASE.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from .check import CheckedContent, check_duplicates, collect, device_like_names
-from .model import Problem
+from .model import Paper, Problem
 from .results import Result
 from .site import PaperFacts, Site, derive_site
 from .store import HARDWARE_FILE, MAX_PAPER_BYTES, PAPERS_DIR, TOPICS_FILE, Store
@@ -116,12 +122,22 @@ def load_side(content: Path, reuse: dict | None = None) -> Side:
     checked = collect(content)
     site = None
     if checked.hardware is not None and checked.topics is not None:
-        site = derive_site(checked.papers, checked.hardware, checked.topics, warnings=checked.warnings, reuse=reuse)
+        site = derive_site(derivable(checked), checked.hardware, checked.topics, warnings=checked.warnings,
+                           reuse=reuse)
     files = {}
     for path in Store(content).paper_paths():
         with open(path, "rb") as file:
             files[path.stem] = file.read(MAX_PAPER_BYTES + 1)
     return Side(checked, site, files, _vocabularies(content))
+
+
+def derivable(checked: CheckedContent) -> list[Paper]:
+    """The papers the site can be derived from: those whose files have no error. A duplicate
+    does not count (each copy is a paper the site can show; the summary lists it apart),
+    while, say, an unknown hardware id would stop `derive_site`."""
+    duplicates = set(check_duplicates(checked.papers, checked.files))
+    erroneous = {problem.path for problem in checked.errors if problem not in duplicates}
+    return [paper for paper in checked.papers if paper.path not in erroneous]
 
 
 def _vocabularies(content: Path) -> tuple[bytes | None, bytes | None]:
@@ -141,16 +157,46 @@ def load_sides(base: str, content: Path) -> tuple[str, Side, Side, PurePosixPath
     return commit, before, load_side(content, reuse), relative
 
 
+def new_paper_slugs(base: str, content: Path) -> frozenset[str]:
+    """The slugs of the paper files added since `base`: in a commit after it, staged, or not yet
+    known to git (`git diff --diff-filter=A BASE`, and the untracked files); ReviewError when
+    `base` is no revision or `content` is in no repository."""
+    root, relative = repository_of(content)
+    commit = resolve_revision(root, base)
+    papers = relative / PAPERS_DIR
+    names = _git(root, "diff", "--name-only", "-z", "--find-renames", "--diff-filter=A", commit, "--", str(papers))
+    names += b"\0" + _git(root, "ls-files", "-z", "--others", "--exclude-standard", "--", str(papers))
+    paths = (PurePosixPath(name) for name in names.decode("utf-8", "surrogateescape").split("\0") if name)
+    return frozenset(path.stem for path in paths if path.parent == papers and path.suffix == ".md")
+
+
 # ---------------------------------------------------------------------------- Markdown
 
 
 _SPECIAL = set("\\`*_{}[]<>#+!|~&$")
+_BEFORE_AT = re.compile(r"[A-Za-z0-9.+_-]")  # what an email address's name ends with
+# An empty comment, which shows nothing: a text node ends there, and GitHub's autolinker,
+# which finds an email address in one text node, finds none ending at it.
+_BREAK = "<!-- -->"
 
 
 def md(text: str) -> str:
     """Content as literal Markdown text on one line: every character that could make a link,
-    emphasis, HTML, a table cell or math is escaped."""
-    return "".join(f"\\{c}" if c in _SPECIAL else c for c in " ".join(str(text).split()))
+    emphasis, HTML, a table cell or math is escaped, and so is what would make GitHub link a
+    bare URL (the `:` of `https://`, the `.` of `www.`; before an email address's `@`, an
+    empty comment, as a backslash does not stop that link)."""
+    text = " ".join(str(text).split())
+    shown = []
+    for i, c in enumerate(text):
+        scheme = c == ":" and text.startswith("/", i + 1)
+        www = c == "." and text[max(i - 3, 0):i].lower() == "www"
+        if c in _SPECIAL or scheme or www:
+            shown.append(f"\\{c}")
+        elif c == "@" and i and _BEFORE_AT.match(text[i - 1]):
+            shown.append(_BREAK + c)
+        else:
+            shown.append(c)
+    return "".join(shown)
 
 
 def code(text: str) -> str:
@@ -191,14 +237,21 @@ class Summary:
         lines = [f"## Reading list: changes against {code(self.base)} ({code(self.commit[:12])})", "",
                  f"{_plural(len(self.added), 'paper')} added, {len(self.changed)} changed, "
                  f"{len(self.removed)} removed."]
+        compared = self.before.site is not None and self.after.site is not None
         for name, before, after in zip((HARDWARE_FILE, TOPICS_FILE), self.before.vocabularies,
                                        self.after.vocabularies):
             if before != after:
-                lines.append(f"{code(str(self.content / name))} changed: every paper's hardware or topics "
-                             f"may have moved (see the listing pages below).")
-        for title, section in (("Added", self._papers(self.added)), ("Changed", self._papers(self.changed)),
-                               ("Removed", self._removed()), ("Listing pages that change", self._listings()),
-                               ("New device-like names no alias knows", self._device_names()),
+                lines.append(f"{code(str(self.content / name))} changed" + (
+                    ": every paper's hardware or topics may have moved (see the listing pages below)."
+                    if compared else "."))
+        if not compared:
+            lines.append("A vocabulary has errors, so the listing pages and device-like names are not compared "
+                         "(see “Not checked: fix these first”).")
+        for title, section in (("Not checked: fix these first", self._not_checked()),
+                               ("Added", self._papers(self.added)), ("Changed", self._papers(self.changed)),
+                               ("Removed", self._removed()),
+                               ("Listing pages that change", self._listings() if compared else []),
+                               ("New device-like names no alias knows", self._device_names() if compared else []),
                                ("Suspected duplicates", self._duplicates())):
             if section:
                 lines += ["", f"### {title}", "", *section]
@@ -215,11 +268,29 @@ class Summary:
             if facts is not None:
                 lines += [f"  - {label}: {now}" + (f" (was: {then})" if was is not None and then != now else "")
                           for label, now, then in self._facts(facts, was)]
+            elif self._shown(slug) in self._erroneous:
+                lines.append("  - not checked: the file has errors (see “Not checked: fix these first”)")
             elif paper is not None:
                 lines.append("  - hardware, topics and results: not derived (a vocabulary has errors)")
-            errors = [p for p in self.after.checked.errors
-                      if p.path == self._shown(slug) and p not in self._check_duplicates]
-            lines += [f"  - error: {md(f'{p.path}:{p.line}: {p.message}')}" for p in errors]
+        return lines
+
+    @cached_property
+    def _errors(self) -> list[Problem]:
+        """The working tree's errors, but the duplicates (listed under "Suspected duplicates")."""
+        return [p for p in self.after.checked.errors if p not in self._check_duplicates]
+
+    @cached_property
+    def _erroneous(self) -> set[str]:
+        return {p.path for p in self._errors}
+
+    def _not_checked(self) -> list[str]:
+        """Each error of the working tree, but the duplicates, as `path:line: message`; and each
+        error of BASE's vocabularies, which keep the pages from being compared."""
+        lines = [f"- {md(f'{p.path}:{p.line}: {p.message}')}" for p in self._errors]
+        if self.before.site is None:
+            lines += [f"- at {code(self.base)}: {md(f'{p.path}:{p.line}: {p.message}')}"
+                      for p in self.before.checked.errors
+                      if PurePosixPath(p.path).parts[1:] in ((HARDWARE_FILE,), (TOPICS_FILE,))]
         return lines
 
     @cached_property
@@ -248,14 +319,16 @@ class Summary:
     def _listings(self) -> list[str]:
         """Each hardware or topic page whose list of papers changes: who comes and who goes."""
         changes: dict[str, list[str]] = {}
+        # A paper whose file has errors on either side is left out: where it would be is not known.
+        unknown = {p.slug for side in (self.before, self.after) for p in side.checked.papers
+                   if p.slug not in side.site.facts}
         for folder, pick, what in (("hardware", lambda s: s.node_papers, "paper"),
                                    ("hardware", lambda s: s.node_mentions, "naming it in passing"),
                                    ("topics", lambda s: s.topic_papers, "paper")):
-            old = pick(self.before.site) if self.before.site else {}
-            new = pick(self.after.site) if self.after.site else {}
+            old, new = pick(self.before.site), pick(self.after.site)
             for node_id in old.keys() | new.keys():
-                was = {p.slug for p in old.get(node_id, ())}
-                now = {p.slug for p in new.get(node_id, ())}
+                was = {p.slug for p in old.get(node_id, ())} - unknown
+                now = {p.slug for p in new.get(node_id, ())} - unknown
                 for sign, slugs in (("+", sorted(now - was)), ("−", sorted(was - now))):
                     if slugs:
                         counted = _plural(len(slugs), what) if what == "paper" else f"{len(slugs)} {what}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -204,10 +205,23 @@ def test_the_template_file_passes_once_filled_in(content, capsys):
     path = content / "papers" / "my-paper.md"
     shutil.copy(template, path)
     code, lines = check_lines(content, capsys)
-    assert code == 1 and len(lines) == 1 and "the abstract is still the placeholder" in lines[0]
+    assert code == 1 and len(lines) == 2 and "the abstract is still the placeholder" in lines[1]
     text = path.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^added: .*$", "added: 2026-12-01", text)
     path.write_text(text.replace(text.splitlines()[-1], "The abstract."), encoding="utf-8")
     assert check_lines(content, capsys) == (0, [])
+
+
+def test_an_unedited_copy_of_the_template_gets_no_old_date_but_an_error_at_its_added_line(content, capsys):
+    """A date the template shipped would be older than every paper: a copy that kept it would
+    count as the earlier of two duplicates. The placeholder is refused where it stands."""
+    template = ROOT / "content" / "templates" / "paper.md"
+    shutil.copy(template, content / "papers" / "my-paper.md")
+    line = template.read_text(encoding="utf-8").splitlines().index(
+        "added: YYYY-MM-DD  # today's date: the day the paper enters the list") + 1
+    assert check_lines(content, capsys)[1][0] == (
+        f"content/papers/my-paper.md:{line}: 'added' is not a date: 'YYYY-MM-DD' (str) "
+        f"(expected a date written YYYY-MM-DD)")
 
 
 def test_the_template_folder_is_not_read_as_papers():

@@ -4,6 +4,7 @@ later (the one a pull request adds); a YAML error points at the line where its p
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -207,12 +208,100 @@ def test_the_check_command_reports_the_opening_line(tmp_path):
         '(expected a closing " at the end of the value)']
 
 
-def test_ci_checks_the_content_with_annotations():
-    import yaml
+# --- check --new-since BASE: the files added since BASE are the new ones -----------------------
 
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+# A copy of snapkv.md, dated as the template once was: earlier than every paper of the list.
+OLD_COPY, OLD_DATE = "SnapKV: LLM Knows What You are Looking for Before Generation", "2025-01-15"
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], capture_output=True, env={**os.environ, **GIT_ENV}, check=True)
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    """The small list committed and tagged `base`."""
+    repo = tmp_path / "repo"
+    shutil.copytree(SMALL, repo / "content")
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "the small list")
+    git(repo, "tag", "base")
+    return repo
+
+
+def check_new_since(repo: Path, base: str, capsys) -> tuple[int, list[str], str]:
+    capsys.readouterr()
+    code = cli.main(["--content", str(repo / "content"), "check", f"--new-since={base}"])
+    captured = capsys.readouterr()
+    return code, [line for line in captured.err.splitlines() if "expected each paper in one file" in line], captured.err
+
+
+@pytest.mark.parametrize("state", ["untracked", "staged", "committed"])
+def test_check_new_since_reports_a_copy_dated_earlier_on_the_file_added(repo, capsys, state):
+    write(repo / "content", "snapkv-copy", OLD_COPY, OLD_DATE)
+    if state != "untracked":
+        git(repo, "add", "-A")
+    if state == "committed":
+        git(repo, "commit", "-q", "-m", "a copy")
+    # Without it, the dates decide: the old file is the later one.
+    assert [p.path for p in check_content(repo / "content") if "expected each paper" in p.message] == [
+        "content/papers/snapkv.md"]
+    code, found, _ = check_new_since(repo, "base", capsys)
+    assert (code, found) == (1, [
+        "content/papers/snapkv-copy.md:2: the same title as content/papers/snapkv.md:2, which was on the list "
+        "before this file (expected each paper in one file; merge the two)"])
+
+
+def test_check_new_since_counts_no_changed_or_renamed_file_as_new(repo):
+    from generator.review import new_paper_slugs
+
+    papers = repo / "content" / "papers"
+    (papers / "zero-infinity.md").write_text((papers / "zero-infinity.md").read_text() + "More.\n")
+    git(repo, "mv", "content/papers/snapkv.md", "content/papers/snapkv-renamed.md")
+    (papers / "notes.txt").write_text("not a paper file")
+    write(repo / "content", "brand-new", "A Brand New Paper", "2026-12-01")
+    git(repo, "commit", "-q", "-am", "changes")
+    write(repo / "content", "newer", "A Newer Paper", "2026-12-02")
+    assert new_paper_slugs("base", repo / "content") == {"brand-new", "newer"}
+
+
+@pytest.mark.parametrize("base", ["no-such-revision", "--output=/tmp/x"])
+def test_check_new_since_a_bad_revision_is_a_clear_error(repo, capsys, base):
+    code, _, err = check_new_since(repo, base, capsys)
+    assert code == 2 and err.startswith(f"check: '{base}' is not a git revision") and len(err.splitlines()) == 1
+
+
+def test_check_new_since_outside_a_repository_is_a_clear_error(tmp_path, capsys):
+    shutil.copytree(SMALL, tmp_path / "content")
+    code, _, err = check_new_since(tmp_path, "main", capsys)
+    assert (code, err) == (2, f"check: {tmp_path / 'content'} is not in a git repository "
+                              f"(expected the content folder of a clone)\n")
+
+
+def ci_step(name: str) -> dict:
     ci = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
-    runs = [s.get("run", "") for s in ci["jobs"]["check-test-build"]["steps"]]
-    assert "python -m generator check --format github" in runs
+    [step] = [s for s in ci["jobs"]["check-test-build"]["steps"] if s.get("name") == name]
+    return step
+
+
+@pytest.mark.parametrize(("base_sha", "argv"), [
+    ("0123abc", "-m generator check --format github --new-since 0123abc"),  # a pull request
+    ("", "-m generator check --format github"),  # a push: no base
+])
+def test_ci_checks_the_content_with_annotations_new_since_the_pull_requests_base(tmp_path, base_sha, argv):
+    step = ci_step("Check content")
+    assert step["env"]["BASE_SHA"] == "${{ github.event.pull_request.base.sha }}" and "${{" not in step["run"]
+    stub = tmp_path / "bin" / "python"
+    stub.parent.mkdir()
+    stub.write_text('#!/bin/sh\necho "$@"\n')
+    stub.chmod(0o755)
+    run = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], capture_output=True,
+                         text=True, env={**os.environ, "PATH": f"{stub.parent}:{os.environ['PATH']}",
+                                         "BASE_SHA": base_sha}, check=True)
+    assert run.stdout == argv + "\n"
 
 
 @settings(max_examples=300, deadline=None)

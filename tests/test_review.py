@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -150,6 +151,8 @@ def test_a_duplicate_is_reported_on_the_file_the_change_adds_even_if_dated_earli
     assert section(summary, "Suspected duplicates") == [
         "- content/papers/snapkv-again.md:2: the same title as content/papers/snapkv.md:2, which was on the list "
         "before this file (expected each paper in one file; merge the two)"]
+    # A duplicate is no error that keeps a file from being checked: both copies are derived.
+    assert "### Not checked: fix these first" not in summary
 
 
 def test_the_summary_is_the_same_every_time(changed, summary):
@@ -176,17 +179,80 @@ def test_a_changed_vocabulary_is_named_and_the_pages_it_moves_papers_on_listed(r
     assert section(text, "Listing pages that change") == ["- `topics/kv-cache/`: +1 paper (`zero-infinity`)"]
 
 
+NOT_CHECKED = "  - not checked: the file has errors (see “Not checked: fix these first”)"
+
+
 def test_a_broken_new_file_is_listed_with_its_errors(repo):
     (repo / "content" / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-12-01\n---\nText.\n',
                                                            encoding="utf-8")
-    assert section(diff(repo)[1], "Added") == [
-        "- [`broken`](<content/papers/broken.md>) *(not read: see the errors)*",
-        "  - error: content/papers/broken.md:2: front matter is not valid YAML: the quote \" opened on this line "
-        "is never closed (expected a closing \" at the end of the value)",
-    ]
+    text = diff(repo)[1]
+    assert section(text, "Not checked: fix these first") == [
+        "- content/papers/broken.md:2: front matter is not valid YAML: the quote \" opened on this line "
+        "is never closed (expected a closing \" at the end of the value)"]
+    assert section(text, "Added") == ["- [`broken`](<content/papers/broken.md>) *(not read: see the errors)*",
+                                      NOT_CHECKED]
 
 
-HOSTILE = '<img src=x onerror=alert(1)> [click](javascript:alert(1)) ![i](x) *b* _i_ `c` | ~~s~~ &amp; $x$'
+def test_an_unknown_hardware_id_in_a_new_paper_is_not_checked_further(repo):
+    """`collect` reads the paper and reports the id; the site is derived without the paper
+    (deriving it would fail on the id), and the summary is written."""
+    (repo / "content" / "papers" / "new-device.md").write_text(
+        "---\ntitle: 'A Paper on a New Device'\nhardware: [no-such-device]\nadded: 2026-12-01\n---\nOn an A100.\n",
+        encoding="utf-8")
+    code, text, err = diff(repo)
+    assert (code, err) == (0, "")
+    assert section(text, "Not checked: fix these first") == [
+        "- content/papers/new-device.md:3: 'hardware' names 'no-such-device', which content/hardware.yml does not "
+        "define (expected an id defined there)"]
+    assert section(text, "Added") == ["- [`new-device`](<content/papers/new-device.md>) A Paper on a New Device",
+                                      NOT_CHECKED]
+    assert "### Listing pages that change" not in text
+
+
+def test_a_changed_paper_with_an_unknown_id_leaves_its_listing_pages_alone(repo):
+    """Where the paper would be is not known: it is not counted as gone from its pages."""
+    path = repo / "content" / "papers" / "snapkv.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("\nadded:", "\ntopics: [no-such-topic]\nadded:"),
+                    encoding="utf-8")
+    text = diff(repo)[1]
+    [error] = section(text, "Not checked: fix these first")
+    assert error.startswith("- content/papers/snapkv.md:") and "'topics' names 'no-such-topic'" in error
+    assert section(text, "Changed")[1:] == [NOT_CHECKED]
+    assert "### Listing pages that change" not in text
+
+
+def test_a_broken_vocabulary_shows_its_errors_and_compares_no_pages(repo):
+    """Every paper would seem gone from every page: the pages and device names are not compared."""
+    hardware = repo / "content" / "hardware.yml"
+    hardware.write_text(hardware.read_text(encoding="utf-8") + "hardware: [\n", encoding="utf-8")
+    code, text, err = diff(repo)
+    assert (code, err) == (0, "")
+    assert text.splitlines()[2:5] == [
+        "0 papers added, 0 changed, 0 removed.", "`content/hardware.yml` changed.",
+        "A vocabulary has errors, so the listing pages and device-like names are not compared "
+        "(see “Not checked: fix these first”)."]
+    [error] = section(text, "Not checked: fix these first")
+    assert error.startswith("- content/hardware.yml:") and ": not valid YAML" in error
+    assert "### Listing pages that change" not in text and "### New device-like names" not in text
+
+
+def test_a_vocabulary_broken_at_base_is_named_with_its_errors(repo):
+    hardware = repo / "content" / "hardware.yml"
+    good = hardware.read_text(encoding="utf-8")
+    hardware.write_text(good + "hardware: [\n", encoding="utf-8")
+    git(repo, "commit", "-q", "-am", "a broken vocabulary")
+    git(repo, "tag", "broken")
+    hardware.write_text(good, encoding="utf-8")
+    text = diff(repo, "broken")[1]
+    [error] = section(text, "Not checked: fix these first")
+    assert error.startswith("- at `broken`: content/hardware.yml:") and "not valid YAML" in error
+    assert "### Listing pages that change" not in text and "### New device-like names" not in text
+
+
+HOSTILE = ('<img src=x onerror=alert(1)> [click](javascript:alert(1)) ![i](x) *b* _i_ `c` | ~~s~~ &amp; $x$ '
+           'see www.evil.example/login https://evil.example/x ftp://evil.example a.b@evil.example '
+           'mailto:a@evil.example xmpp:a@evil.example')
+COMMENT = re.compile(r"<!--.*?-->")  # the empty comment md() puts before an email address's @
 
 
 def test_a_hostile_title_is_shown_as_text(repo):
@@ -197,14 +263,17 @@ def test_a_hostile_title_is_shown_as_text(repo):
     (repo / "content" / "papers" / "hostile.md").write_text(f"---\n{front}added: 2026-12-01\n---\nText.\n",
                                                             encoding="utf-8")
     text = diff(repo)[1]
-    html = cmarkgfm.github_flavored_markdown_to_html(text)
-    item = next(line for line in html.splitlines() if "hostile" in line)
-    # One link, the file's; everything of the title is text, its characters as written.
-    assert item.count("<a ") == 1 and 'href="content/papers/hostile.md"' in item
-    for tag in ("<img", "<em", "<strong", "<del", "<code>c", "<table"):
-        assert tag not in item
-    assert ("&lt;img src=x onerror=alert(1)&gt; [click](javascript:alert(1)) ![i](x) *b* _i_ `c` | ~~s~~ "
-            "&amp;amp; $x$") in item
+    # As GitHub renders it: GFM with its autolinks, raw HTML passed on (its sanitizer drops comments).
+    for options in (0, cmarkgfm.Options.CMARK_OPT_UNSAFE):
+        html = cmarkgfm.github_flavored_markdown_to_html(text, options)
+        item = next(line for line in html.splitlines() if "hostile" in line)
+        # One link, the file's; everything of the title is text, its characters as written.
+        assert item.count("<a ") == 1 and 'href="content/papers/hostile.md"' in item
+        for tag in ("<img", "<em", "<strong", "<del", "<code>c", "<table"):
+            assert tag not in item
+        assert ("&lt;img src=x onerror=alert(1)&gt; [click](javascript:alert(1)) ![i](x) *b* _i_ `c` | ~~s~~ "
+                "&amp;amp; $x$ see www.evil.example/login https://evil.example/x ftp://evil.example "
+                "a.b@evil.example mailto:a@evil.example xmpp:a@evil.example") in COMMENT.sub("", item)
 
 
 @pytest.mark.parametrize("text", ["<b>", "[a](b)", "a|b", "`x`", "**", "\\", "&lt;", "$1$"])
@@ -214,6 +283,23 @@ def test_md_and_code_keep_every_character_literal(text):
 
     assert html.unescape(cmarkgfm.github_flavored_markdown_to_html(f"x {md(text)}")) == f"<p>x {text}</p>\n"
     assert html.unescape(cmarkgfm.github_flavored_markdown_to_html(f"x {code(text)}")) == f"<p>x <code>{text}</code></p>\n"
+
+
+@pytest.mark.parametrize("text", ["www.evil.example/login", "https://evil.example/x", "HTTP://EVIL.EXAMPLE",
+                                  "ftp://evil.example", "a.b-c_d+e@evil.example", "mailto:a@evil.example",
+                                  "xmpp:a@evil.example/r", "(www.evil.example)", "*www.evil.example*"])
+def test_md_makes_no_autolink_of_url_looking_text(text):
+    cmarkgfm = pytest.importorskip("cmarkgfm", reason="GitHub's Markdown renderer")
+    import html
+
+    for options in (0, cmarkgfm.Options.CMARK_OPT_UNSAFE):
+        shown = cmarkgfm.github_flavored_markdown_to_html(f"x {md(text)} y", options)
+        assert "<a " not in shown
+        assert html.unescape(COMMENT.sub("", shown)) == f"<p>x {text} y</p>\n"
+
+
+def test_md_escapes_only_what_could_link():
+    assert md("FlashInfer: 2.5× on an A100, e.g. 8 @ 1 GHz") == "FlashInfer: 2.5× on an A100, e.g. 8 @ 1 GHz"
 
 
 @pytest.mark.parametrize("base", ["no-such-branch", "--output=/tmp/x", "", "base~5"])
@@ -247,9 +333,28 @@ def test_ci_appends_the_summary_to_the_job_summary_of_a_pull_request():
     import yaml
 
     ci = yaml.safe_load((Path(__file__).resolve().parent.parent / ".github" / "workflows" / "ci.yml").read_text())
-    [step] = [s for s in ci["jobs"]["check-test-build"]["steps"] if "generator diff" in s.get("run", "")]
-    assert step["if"] == "github.event_name == 'pull_request'"
-    assert 'git fetch --no-tags --depth=1 origin "+refs/heads/${BASE_REF}:refs/remotes/origin/${BASE_REF}"' in step["run"]
-    assert 'python -m generator diff "origin/${BASE_REF}"' in step["run"] and '>> "$GITHUB_STEP_SUMMARY"' in step["run"]
-    # Branch names reach the script through the environment, never pasted into it.
-    assert "${{" not in step["run"]
+    steps = ci["jobs"]["check-test-build"]["steps"]
+    [step] = [s for s in steps if "generator diff" in s.get("run", "")]
+    [fetch] = [s for s in steps if s.get("id") == "base"]
+    # Against the pull request's base commit, fetched, not against the base branch's tip.
+    base = "${{ github.event.pull_request.base.sha }}"
+    assert fetch["env"]["BASE_SHA"] == step["env"]["BASE_SHA"] == base
+    assert fetch["if"] == "github.event_name == 'pull_request'"
+    assert fetch["run"] == 'git fetch --no-tags --depth=1 origin "$BASE_SHA"'
+    assert 'python -m generator diff "$BASE_SHA"' in step["run"] and '>> "$GITHUB_STEP_SUMMARY"' in step["run"]
+    # Branch names and shas reach the scripts through the environment, never pasted into them.
+    assert not any("${{" in s.get("run", "") for s in steps)
+
+
+def test_ci_summary_runs_after_the_check_even_when_it_fails_and_cannot_fail_the_job():
+    import yaml
+
+    ci = yaml.safe_load((Path(__file__).resolve().parent.parent / ".github" / "workflows" / "ci.yml").read_text())
+    steps = ci["jobs"]["check-test-build"]["steps"]
+    names = [s.get("name") for s in steps]
+    check, summary = names.index("Check content"), names.index("Summarize the pull request (job summary)")
+    assert names.index("Fetch the pull request's base commit") < check < summary
+    step = steps[summary]
+    assert step["continue-on-error"] is True
+    assert step["if"] == ("${{ !cancelled() && github.event_name == 'pull_request' "
+                          "&& steps.base.outcome == 'success' }}")

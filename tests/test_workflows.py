@@ -3,11 +3,13 @@ GitHub workflow JSON schema (check-jsonschema, offline)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,3 +52,88 @@ def test_pre_commit_runs_ruff_and_the_check():
     hooks = {h["id"]: h for repo in config["repos"] for h in repo["hooks"]}
     assert "ruff" in hooks
     assert hooks["check-content"]["entry"] == "python -m generator check"
+
+
+# --- links.yml's scripts, run with `python` and `gh` stubbed ------------------------------------
+
+SKIPPED = "content/papers/broken.md:2: warning: links not checked: the file has errors (run `python -m generator check`)"
+
+
+def links_step(name: str) -> str:
+    links = yaml.safe_load((ROOT / ".github" / "workflows" / "links.yml").read_text(encoding="utf-8"))
+    [step] = [s for s in links["jobs"]["links"]["steps"] if s.get("name") == name]
+    assert "${{" not in step["run"]
+    return step["run"]
+
+
+def run_step(script: str, folder: Path, stubs: dict[str, str]) -> subprocess.CompletedProcess:
+    """`script` as GitHub runs a step's `run` (bash -eo pipefail), in `folder`, with each
+    command of `stubs` replaced by a shell script."""
+    bin_dir = folder / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    for command, body in stubs.items():
+        (bin_dir / command).write_text(f"#!/bin/sh\n{body}\n")
+        (bin_dir / command).chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "GITHUB_OUTPUT": str(folder / "out"),
+           "RUN_URL": "https://github.com/o/r/actions/runs/1"}
+    return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd=folder,
+                          capture_output=True, text=True, env=env)
+
+
+def link_status(tmp_path: Path, stderr: str, code: int) -> tuple[int, str]:
+    (tmp_path / "stderr.txt").write_text(stderr)
+    (tmp_path / "out").unlink(missing_ok=True)
+    run = run_step(links_step("Check links"), tmp_path, {"python": f'cat "{tmp_path}/stderr.txt" >&2; exit {code}'})
+    out = tmp_path / "out"
+    return run.returncode, out.read_text() if out.exists() else ""
+
+
+def test_links_files_not_checked_keep_the_issue_open(tmp_path):
+    """`links` exits 0 when no checked link is broken, though a file with errors was skipped:
+    its links are not known to be good, so the issue is updated, not closed."""
+    assert link_status(tmp_path, SKIPPED + "\n", 0) == (0, "status=1\n")
+
+
+def test_links_the_skipped_line_the_workflow_counts_is_the_one_the_command_prints(tmp_path):
+    from generator.links import gather_links
+
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\n---\nText.\n', encoding="utf-8")
+    [skipped] = gather_links(tmp_path)[1]
+    assert str(skipped) == SKIPPED.replace("content/", f"{tmp_path.name}/")
+    assert "grep -q ': warning: links not checked: ' broken.txt" in links_step("Check links")
+
+
+def test_links_all_checked_and_good_closes_the_issue_broken_opens_it_and_a_failure_fails(tmp_path):
+    assert link_status(tmp_path, "", 0) == (0, "status=0\n")
+    assert link_status(tmp_path, "content/papers/a.md:9: https://x.example/: 404 Not Found\n", 1) == (0, "status=1\n")
+    assert link_status(tmp_path, "lychee is not installed\n", 2) == (2, "")
+
+
+def issue_body(tmp_path: Path, broken: str) -> str:
+    (tmp_path / "broken.txt").write_text(broken, encoding="utf-8")
+    run = run_step(links_step("Open or update the broken-links issue"), tmp_path,
+                   {"gh": f'echo "$@" >> "{tmp_path}/gh.log"'})
+    assert run.returncode == 0, run.stderr
+    assert "issue create --title Broken links --label broken-links --body-file body.md" in (tmp_path / "gh.log").read_text()
+    return (tmp_path / "body.md").read_text(encoding="utf-8")
+
+
+def test_links_the_issue_body_is_cut_by_whole_lines_and_its_fence_closes(tmp_path):
+    cmarkgfm = pytest.importorskip("cmarkgfm", reason="GitHub's Markdown renderer")
+    lines = [f"content/papers/p{i}.md:9: https://x.example/{'a' * (i % 200)}: 404 Not Found" for i in range(2000)]
+    body = issue_body(tmp_path, "\n".join(lines))  # and no newline after the last line
+    assert len(body) < 65536  # what an issue holds
+    shown = body.split("```\n")[1].splitlines()
+    assert shown == lines[:len(shown)] and 0 < len(shown) < len(lines)
+    assert f"And {len(lines) - len(shown)} more lines: see the run's log." in body
+    html = cmarkgfm.github_flavored_markdown_to_html(body)
+    assert html.count("<pre>") == 1 and "<p>Fix each at its line" in html
+
+
+def test_links_a_short_list_without_a_last_newline_still_closes_its_fence(tmp_path):
+    cmarkgfm = pytest.importorskip("cmarkgfm", reason="GitHub's Markdown renderer")
+    body = issue_body(tmp_path, f"{SKIPPED}\ncontent/papers/a.md:9: https://x.example/```: 404 Not Found")
+    assert "more lines" not in body
+    html = cmarkgfm.github_flavored_markdown_to_html(body)
+    assert html.count("<pre>") == 1 and "<p>Fix each at its line" in html and "https://x.example/```" in html
