@@ -21,7 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from .clean import normalized_title
-from .matching import Hardware, Topics
+from .matching import Hardware
+from .topic_matching import Topics
 from .model import ContentError, Paper, Problem, closest
 from .paper_file import PaperFile
 from .store import HARDWARE_FILE, TOPICS_FILE, Store

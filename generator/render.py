@@ -23,7 +23,8 @@ from . import exports, pages
 from .markup import (abstract_with_links, anchor, description, first_sentence, front_matter, hardware_link,
                      hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href,
                      served_url, text, topic_link, topic_uri, url, url_between)
-from .matching import HardwareNode, Topic
+from .matching import HardwareNode
+from .topic_matching import Topic
 from .model import Paper
 from .pages import Page
 from .results import Result

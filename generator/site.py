@@ -18,7 +18,8 @@ from typing import NamedTuple
 
 from . import mentions, related
 from .check import collect
-from .matching import Hardware, HardwareNode, Mention, Topics
+from .matching import Hardware, HardwareNode, Mention
+from .topic_matching import Topics
 from .measured import measured_in_abstract, names_not_hardware, with_vendor_context
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results

@@ -20,7 +20,8 @@ import yaml
 
 from .model import ID, ContentError, Problem, closest
 from .paper_file import DEPTH_PROBLEM, structure_problem, too_deep_to_compose
-from .matching import Hardware, HardwareNode, Topic, Topics, is_regex_phrase, name_key, spelling_key
+from .matching import Hardware, HardwareNode, name_key, spelling_key
+from .topic_matching import Topic, Topics, is_regex_phrase
 from .regex_safety import regex_problem
 
 DEVICE_KINDS = (

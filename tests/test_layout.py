@@ -9,7 +9,7 @@ from pathlib import Path
 GENERATOR = Path(__file__).resolve().parent.parent / "generator"
 
 STEPS = [
-    {"model", "clean", "matching", "sentences", "titles"},  # text and schema
+    {"model", "clean", "matching", "topic_matching", "sentences", "titles"},  # text and schema
     {"paper_file", "store"},  # files
     {"sources", "importer", "fill", "remote"},  # import
     {"vocabularies", "regex_safety", "check", "links"},  # validate

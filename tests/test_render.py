@@ -21,7 +21,8 @@ from mkdocs.utils.meta import get_data
 
 from generator.pages import page_uri, pager_numbers, results_json, served_dir
 from generator.check import collect
-from generator.matching import Hardware, Topics
+from generator.matching import Hardware
+from generator.topic_matching import Topics
 from generator.pipeline import generate
 from generator.markup import front_matter, markdown_text, safe_href, url_between
 from generator.render import render_pages

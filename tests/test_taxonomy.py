@@ -14,7 +14,8 @@ import pytest
 import yaml
 
 from generator.model import ContentError
-from generator.matching import Hardware, HardwareNode, Mention, Topic, Topics, ignores_case, is_regex_phrase
+from generator.matching import Hardware, HardwareNode, Mention, ignores_case
+from generator.topic_matching import Topic, Topics, is_regex_phrase
 from generator.sentences import evidence_sentence
 from generator.regex_safety import MAX_REGEX_CHARS
 from generator.vocabularies import DEVICE_KINDS, load_hardware, load_topics
