@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
-import os
 import re
 import shutil
 import socket
@@ -26,6 +25,7 @@ import pytest
 from generator import remote
 from generator.check import check_content
 from generator.store import Store
+from support import age, snapshot
 
 REPO = Path(__file__).resolve().parent.parent
 API = Path(__file__).resolve().parent / "fixtures" / "api"
@@ -130,17 +130,6 @@ def add(content: Path, apis: FakeApis, *ids: str, **where) -> Run:
     where = {"arxiv_api": apis.arxiv_api, "hf_endpoint": apis.hf_endpoint, **where}
     code = remote.run_add(list(ids), Store(content), dt.date(2025, 1, 15), out, err, **where)
     return Run(code, out.getvalue(), err.getvalue())
-
-
-def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
-    return {p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(root.rglob("*")) if p.is_file()}
-
-
-def age(root: Path) -> None:
-    for p in root.rglob("*"):
-        if p.is_file():
-            os.utime(p, ns=(1_000_000_000_000_000_000, 1_000_000_000_000_000_000))
 
 
 def closed_port() -> int:

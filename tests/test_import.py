@@ -24,6 +24,7 @@ from generator.importer import (
 )
 from generator.sources import RawRecord, parse_dump
 from generator.store import Store, write_atomic
+from support import age, snapshot
 
 API = Path(__file__).resolve().parent / "fixtures" / "api"
 SNAPKV_FACTS = {
@@ -43,19 +44,6 @@ def paper(content: Path, slug: str) -> tuple[dict, str]:
 
 def slugs(content: Path) -> list[str]:
     return sorted(p.stem for p in (content / "papers").iterdir())
-
-
-def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file under root: its bytes and modification time."""
-    return {p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(root.rglob("*")) if p.is_file()}
-
-
-def age(root: Path) -> None:
-    """Date every file back, so that a rewrite shows in its mtime however coarse the clock."""
-    for p in root.rglob("*"):
-        if p.is_file():
-            os.utime(p, ns=(1_000_000_000_000_000_000, 1_000_000_000_000_000_000))
 
 
 def edit(path: Path, old: str, new: str) -> None:

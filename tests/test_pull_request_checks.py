@@ -19,6 +19,7 @@ from generator import cli
 from generator.check import check_content, check_duplicates, collect, format_problem
 from generator.model import Problem
 from generator.paper_file import parse_paper_text, yaml_error_place
+from support import git, small_list_repo
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "fixtures" / "broken" / "content"
@@ -210,26 +211,14 @@ def test_the_check_command_reports_the_opening_line(tmp_path):
 
 # --- check --new-since BASE: the files added since BASE are the new ones -----------------------
 
-GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
 # A copy of snapkv.md, dated as the template once was: earlier than every paper of the list.
 OLD_COPY, OLD_DATE = "SnapKV: LLM Knows What You are Looking for Before Generation", "2025-01-15"
-
-
-def git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(repo), *args], capture_output=True, env={**os.environ, **GIT_ENV}, check=True)
 
 
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """The small list committed and tagged `base`."""
-    repo = tmp_path / "repo"
-    shutil.copytree(SMALL, repo / "content")
-    git(repo, "init", "-q")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "the small list")
-    git(repo, "tag", "base")
-    return repo
+    return small_list_repo(tmp_path / "repo")
 
 
 def check_new_since(repo: Path, base: str, capsys) -> tuple[int, list[str], str]:

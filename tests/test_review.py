@@ -5,19 +5,15 @@ small fixture list committed and tagged `base`, then papers added, changed and r
 from __future__ import annotations
 
 import io
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from generator.review import code, md, run_diff
+from support import SMALL, git, small_list_repo
 
-SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
-GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
 
 FLASHINFER = """---
 title: 'FlashInfer: Efficient Attention for LLM Serving'
@@ -36,25 +32,10 @@ A second copy.
 """
 
 
-def git(repo: Path, *args: str) -> str:
-    run = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
-                         env={**os.environ, **GIT_ENV}, check=True)
-    return run.stdout
-
-
-def make_repo(repo: Path) -> Path:
-    shutil.copytree(SMALL, repo / "content")
-    git(repo, "init", "-q")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "the small list")
-    git(repo, "tag", "base")
-    return repo
-
-
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """A repository whose `base` tag holds the small list; its working tree is changed by each test."""
-    return make_repo(tmp_path / "repo")
+    return small_list_repo(tmp_path / "repo")
 
 
 def diff(repo: Path, base: str = "base", **kwargs) -> tuple[int, str, str]:
@@ -66,7 +47,7 @@ def diff(repo: Path, base: str = "base", **kwargs) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def changed(tmp_path_factory) -> Path:
     """One paper added, one duplicate added, one changed (V100 -> MI300X), one removed."""
-    repo = make_repo(tmp_path_factory.mktemp("changed") / "repo")
+    repo = small_list_repo(tmp_path_factory.mktemp("changed") / "repo")
     papers = repo / "content" / "papers"
     (papers / "flashinfer.md").write_text(FLASHINFER, encoding="utf-8")
     (papers / "snapkv-again.md").write_text(SNAPKV_AGAIN, encoding="utf-8")
