@@ -160,14 +160,11 @@ def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: s
 def run_vocab(content: Path, out=None) -> int:
     """The device-like names that no alias of content/hardware.yml covers, most papers first,
     each with its papers: what to add to the vocabulary (or to its `ignore` phrases)."""
-    from .check import collect
+    from .check import collect, device_like_names
     from .store import HARDWARE_FILE
 
     out = out or sys.stdout
-    papers: dict[str, list[str]] = {}
-    for problem in collect(content).warnings:
-        if problem.subject is not None:
-            papers.setdefault(problem.subject, []).append(f"{problem.path}:{problem.line}")
+    papers = device_like_names(collect(content))
     if not papers:
         print(f"Every device-like name is an alias in content/{HARDWARE_FILE}.", file=out)
         return 0

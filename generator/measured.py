@@ -139,6 +139,15 @@ def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -
                                         and m.end + 1 not in starts)]
 
 
+def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[Mention], list[Mention]]:
+    """The hardware a title and an abstract name, (title's, abstract's), each at its place in its
+    own text: without a vendor's name joined to another name, and without a spelling two vendors
+    share unless the paper names its vendor too."""
+    in_title, in_abstract = with_vendor_context(hardware, names_not_hardware(title, hardware.detect(title), hardware),
+                                                names_not_hardware(abstract, hardware.detect(abstract), hardware))
+    return in_title, in_abstract
+
+
 def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]],
                          hardware: Hardware | None = None, title: str = "",
                          title_mentions: list[Mention] = ()) -> list[Mention]:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .check import NOT_DEVICE
 from .model import RESULT_KINDS, Paper
 from .matching import Hardware, Mention
-from .measured import measured_in_sentence, names_not_hardware, vendors_of
+from .measured import measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
 
 KINDS = RESULT_KINDS
@@ -302,21 +302,21 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
 
 
 def extract_results(paper: Paper, hardware: Hardware | None = None,
-                    abstract_mentions: list[Mention] | None = None,
+                    mentions: tuple[list[Mention], list[Mention]] | None = None,
                     abstract_spans: list[tuple[int, int]] | None = None) -> list[Result]:
     """The headline results of `paper`'s abstract, in text order.
 
-    `abstract_mentions` are `hardware.detect(paper.abstract)` and `abstract_spans`
-    `sentence_spans(paper.abstract)`, when the caller has them already.
+    `mentions` are `measured.paper_mentions(hardware, paper.title, paper.abstract)` and
+    `abstract_spans` `sentence_spans(paper.abstract)`, when the caller has them already.
     """
     found: list[Result] = []
-    if hardware is not None and abstract_mentions is None:
-        abstract_mentions = hardware.detect(paper.abstract)
+    if hardware is not None and mentions is None:
+        mentions = paper_mentions(hardware, paper.title, paper.abstract)
+    title_mentions, abstract_mentions = mentions or ((), ())
     text = paper.abstract
     spans = sentence_spans(text) if abstract_spans is None else abstract_spans
     sentences = [(start, text[start:end]) for start, end in spans if text[start:end].strip()]
-    paper_vendors = vendors_of(hardware, names_not_hardware(paper.title, hardware.detect(paper.title), hardware)
-                               if hardware is not None else [])
+    paper_vendors = vendors_of(hardware, title_mentions)
     for offset, written in sentences:
         # Most sentences hold no number: the cheapest test first.
         if not _DIGIT.search(written):
@@ -327,7 +327,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             continue
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
-            for m in abstract_mentions or () if offset <= m.start and m.end <= offset + len(sentence)
+            for m in abstract_mentions if offset <= m.start and m.end <= offset + len(sentence)
         ]
         # Each number's words run from the number before it to the number after it.
         cuts = [(matches[index - 1].end() if index else 0,
@@ -411,12 +411,13 @@ def curated_results(paper: Paper) -> list[Result]:
     return out
 
 
-def paper_results(paper: Paper, hardware: Hardware | None, abstract_mentions: list[Mention] | None = None,
+def paper_results(paper: Paper, hardware: Hardware | None,
+                  mentions: tuple[list[Mention], list[Mention]] | None = None,
                   abstract_spans: list[tuple[int, int]] | None = None) -> list[Result]:
     """A curator's results when the paper lists any (even `results: []`), else the extracted ones."""
     if paper.results is not None:
         return curated_results(paper)
-    return extract_results(paper, hardware, abstract_mentions, abstract_spans)
+    return extract_results(paper, hardware, mentions, abstract_spans)
 
 
 def normalized_unit(unit: str) -> str:

@@ -261,7 +261,7 @@ class Summary:
         lines = []
         for slug in slugs:
             facts = self.after.site.facts.get(slug) if self.after.site else None
-            paper = facts.paper if facts else next((p for p in self.after.checked.papers if p.slug == slug), None)
+            paper = facts.paper if facts else self._papers_read.get(slug)
             was = self.before.site.facts.get(slug) if self.before.site else None
             title = md(paper.title) if paper else "*(not read: see the errors)*"
             lines.append(f"- {_link(code(slug), self.path(slug), self.link_base)} {title}")
@@ -273,6 +273,10 @@ class Summary:
             elif paper is not None:
                 lines.append("  - hardware, topics and results: not derived (a vocabulary has errors)")
         return lines
+
+    @cached_property
+    def _papers_read(self) -> dict[str, Paper]:
+        return {p.slug: p for p in self.after.checked.papers}
 
     @cached_property
     def _errors(self) -> list[Problem]:

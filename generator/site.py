@@ -20,7 +20,7 @@ from . import mentions, related
 from .check import collect
 from .matching import Hardware, HardwareNode, Mention
 from .topic_matching import Topics
-from .measured import measured_in_abstract, names_not_hardware, with_vendor_context
+from .measured import measured_in_abstract, paper_mentions
 from .model import ContentError, Paper, Problem
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
@@ -150,9 +150,7 @@ def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
     text = f"{paper.title}\n{paper.abstract}"
     # The title and the abstract are searched apart, as validation searched them.
     skip = len(paper.title) + 1
-    in_title, in_abstract = with_vendor_context(
-        hardware, names_not_hardware(paper.title, hardware.detect(paper.title), hardware),
-        names_not_hardware(paper.abstract, hardware.detect(paper.abstract), hardware))
+    in_title, in_abstract = paper_mentions(hardware, paper.title, paper.abstract)
     spans = sentence_spans(text)
     # The abstract's sentences, shifted from `text`: the title's line break always
     # ends a sentence, so no sentence of the abstract starts in the title.
@@ -182,7 +180,7 @@ def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
         hardware=tuple(measured_on),
         evidence=found,
         topics=tuple(t for t in topics.topics if t in detected and t not in paper.not_topics),
-        results=tuple(paper_results(paper, hardware, in_abstract, abstract_spans)),
+        results=tuple(paper_results(paper, hardware, (in_title, in_abstract), abstract_spans)),
         mentioned_hardware=tuple(i for i in hardware.in_order(found) if i not in implied),
     )
 
