@@ -95,29 +95,42 @@ def structure_problem(node: yaml.Node | None) -> tuple[yaml.Node, str] | None:
     return None
 
 
-# libyaml composes by recursion in C, which overflows the stack at some 30,000 levels: text
-# that could nest that deep is first read as events, which keep no stack, and refused there.
+# Composing recurses once per level: the Python composer overflows Python's stack at some 300
+# levels, libyaml's at some 30,000, and libyaml's scanner (since PyYAML 6.0.3's wheels) refuses
+# more than 1,000 with a ScannerError of its own. Text that could nest that deep is first read
+# as events, which keep no stack, and refused at the line where it passes MAX_DEPTH.
 # Every level opens with one of these characters, so text with fewer of them is not scanned.
 _OPENERS = "[{-?:"
-_SCANNED_FROM = 5_000
+_SCANNED_FROM = 250
 
 
-def too_deep_to_compose(text: str) -> int | None:
+def too_deep_to_compose(text: str, loader: type | None = None) -> int | None:
     """The 0-based line at which `text` nests more than MAX_DEPTH levels, when it has so many
-    openers that composing it could overflow the stack; None otherwise."""
+    openers that composing it could overflow the stack; None otherwise. Read with `loader`
+    (libyaml's when present); when that loader gives up first (libyaml's own nesting limit),
+    the Python parser, which has none, reads it again."""
     if sum(map(text.count, _OPENERS)) < _SCANNED_FROM:
         return None
+    loaders = [loader] if loader is not None else [_FAST_LOADER, yaml.SafeLoader]
+    for each in dict.fromkeys(filter(None, loaders)):
+        try:
+            return deepest_line(text, each)
+        except yaml.YAMLError:
+            continue  # the next parser, or composing, reports it
+    return None
+
+
+def deepest_line(text: str, loader: type) -> int | None:
+    """The 0-based line of the first list or mapping deeper than MAX_DEPTH, from `loader`'s
+    events; None when there is none. Raises what the parser raises before that point."""
     depth = 0
-    try:
-        for event in yaml.parse(text, Loader=_FAST_LOADER or yaml.SafeLoader):
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return event.start_mark.line
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-    except yaml.YAMLError:
-        return None  # composing reports it
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return event.start_mark.line
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
     return None
 
 
@@ -225,8 +238,9 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
         result.problems.append(Problem(path, line, f"front matter holds the control character U+{error.character:04X}, "
                                                    f"which YAML does not allow (expected printable text)"))
         return result
-    except (_TooDeep, RecursionError) as error:  # RecursionError: the Python parser, past some 300 levels
-        line = error.args[0] + offset + 1 if isinstance(error, _TooDeep) else offset + 1
+    except (_TooDeep, RecursionError) as error:  # RecursionError: the Python composer, past some 300 levels
+        deep = error.args[0] if isinstance(error, _TooDeep) else too_deep_to_compose(front, yaml.SafeLoader)
+        line = (deep or 0) + offset + 1
         result.problems.append(Problem(path, line, f"front matter {DEPTH_PROBLEM}"))
         return result
     if node is None:

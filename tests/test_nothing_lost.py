@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli
+import yaml
+
+from generator import cli, paper_file, vocabularies
 from generator.check import check_content
 from generator.fill import filled_text
 from generator.paper_file import dump_paper_text, parse_paper_text
@@ -145,7 +147,9 @@ def test_a_second_import_waits_while_the_first_holds_the_content(tmp_path):
 # first temporary file is complete, just before it would be renamed into place.
 KILLED_IMPORT = """
 import os, signal, sys
-from generator import cli
+import yaml
+
+from generator import cli, paper_file, vocabularies
 os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)
 cli.main(sys.argv[1:])
 """
@@ -362,11 +366,55 @@ def test_no_front_matter_makes_reading_or_checking_raise(front, body):
         assert not any(BAD_CHARACTER.search(text) for text in texts)
 
 
-def test_deeply_nested_front_matter_is_refused_at_its_line(tmp_path):
+class _ParserWithANestingLimit(yaml.SafeLoader):
+    """The Python parser with a nesting limit of its own, as libyaml's scanner has since
+    PyYAML 6.0.3: it raises a ScannerError past 100 levels, wherever MAX_DEPTH stands."""
+
+    def increase_flow_level(self):
+        if self.flow_level >= 100:
+            raise yaml.scanner.ScannerError("while increasing flow level", None,
+                                            "exceeded maximum nesting depth", self.get_mark())
+        super().increase_flow_level()
+
+
+# Each loader a machine may have: libyaml's (skipped where PyYAML was built without it), the
+# Python parser alone, and one that gives up on depth before the generator's own limit is met.
+LOADERS = [pytest.param(getattr(yaml, "CSafeLoader", None), id="libyaml",
+                        marks=pytest.mark.skipif(not hasattr(yaml, "CSafeLoader"), reason="PyYAML without libyaml")),
+           pytest.param(None, id="python-parser"),
+           pytest.param(_ParserWithANestingLimit, id="parser-with-its-own-limit")]
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+@pytest.mark.parametrize("levels", [21, 400, 50_000])
+def test_deeply_nested_front_matter_is_refused_at_its_line(tmp_path, monkeypatch, loader, levels):
+    monkeypatch.setattr(paper_file, "_FAST_LOADER", loader)
     path = tmp_path / "deep.md"
-    path.write_text("---\ntitle: Deep\nauthors: " + "[" * 50_000 + "]" * 50_000 + "\n---\nAn abstract.\n",
+    path.write_text("---\ntitle: Deep\nauthors: " + "[" * levels + "]" * levels + "\n---\nAn abstract.\n",
                     encoding="utf-8")
     file = Store(tmp_path).read_paper_file(path)
     assert [str(p) for p in file.problems] == [
         f"{file.path}:3: front matter nests lists or mappings more than 20 deep "
         f"(expected a few levels: fields, lists, mappings)"]
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+def test_deep_nesting_below_a_list_is_refused_at_the_line_that_goes_too_deep(tmp_path, monkeypatch, loader):
+    monkeypatch.setattr(paper_file, "_FAST_LOADER", loader)
+    path = tmp_path / "deep.md"
+    path.write_text("---\ntitle: Deep\nauthors:\n  - Ada\nresults:\n  - value: 2\n    unit: x\n"
+                    "    note: " + "{a: " * 2_000 + "1" + "}" * 2_000 + "\n---\nAn abstract.\n", encoding="utf-8")
+    file = Store(tmp_path).read_paper_file(path)
+    assert [str(p) for p in file.problems] == [
+        f"{file.path}:8: front matter nests lists or mappings more than 20 deep "
+        f"(expected a few levels: fields, lists, mappings)"]
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+def test_a_deep_vocabulary_is_refused_at_its_line(tmp_path, monkeypatch, loader):
+    monkeypatch.setattr(paper_file, "_FAST_LOADER", loader)
+    monkeypatch.setattr(vocabularies, "_FAST_LOADER", loader)
+    text = "topics:\n  - id: deep\n    name: " + "[" * 5_000 + "]" * 5_000 + "\n"
+    with pytest.raises(vocabularies.ContentError) as raised:
+        vocabularies.load_topics(text, "content/topics.yml")
+    assert "content/topics.yml:3: the file nests lists or mappings more than 20 deep" in str(raised.value)
