@@ -1,15 +1,34 @@
 # Set-up is part of every target: a fresh machine needs only python3 and make.
+# Installs come from requirements.lock: the exact versions the tests passed with, each file
+# checked against its hash. pyproject.toml keeps the ranges; `make lock` and `make upgrade`
+# write the lock from them (see the README's "Upgrading dependencies").
 VENV ?= .venv
 PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
+LOCK := requirements.lock
+LOCK_WITH := --extra test --extra dev --universal --python-version 3.11 --generate-hashes --quiet
 
-.PHONY: serve test test-browser build check browser-deps
+# Material's end-of-life notice and MkDocs 2.0's notice, silenced with the switch Material
+# documents; the README's "Engines" says what they announce and what the project plans.
+export NO_MKDOCS_2_WARNING := 1
+export DISABLE_MKDOCS_2_WARNING := true
 
-$(INSTALLED): pyproject.toml
+.PHONY: serve test test-browser build check browser-deps lock upgrade
+
+$(INSTALLED): pyproject.toml $(LOCK)
 	python3 -m venv $(VENV)
-	$(PYTHON) -m pip install --quiet --upgrade pip
-	$(PYTHON) -m pip install --quiet -e '.[test]'
+	$(PYTHON) -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(PYTHON) -m pip install --quiet --no-deps -e .
+	$(PYTHON) -m pip check
 	touch $@
+
+# The lock from pyproject.toml, keeping every pin that still fits its range.
+lock: $(INSTALLED)
+	$(PYTHON) -m uv pip compile pyproject.toml $(LOCK_WITH) -o $(LOCK)
+
+# The newest versions that pyproject.toml allows; then `make test` tells whether they work.
+upgrade: $(INSTALLED)
+	$(PYTHON) -m uv pip compile pyproject.toml $(LOCK_WITH) --upgrade -o $(LOCK)
 
 # --dirty: a saved paper file is previewed in seconds, whatever the list's size: the
 # reading-list plugin generates and MkDocs rebuilds only what the file changed.

@@ -17,7 +17,7 @@ WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 
 
 def test_workflows_pass_the_linter():
-    assert {p.name for p in WORKFLOWS} == {"ci.yml", "pages.yml", "links.yml"}
+    assert {p.name for p in WORKFLOWS} == {"ci.yml", "pages.yml", "links.yml", "upgrade.yml"}
     actionlint = shutil.which("actionlint") or shutil.which("actionlint", path=str(Path(sys.executable).parent))
     if actionlint:
         command = [actionlint, *map(str, WORKFLOWS)]
@@ -44,6 +44,30 @@ def test_links_runs_weekly_and_keeps_one_issue_of_broken_links():
     text = "\n".join(s.get("run", "") for s in links["jobs"]["links"]["steps"])
     for needed in ("python -m generator links", "gh issue list --label broken-links", "gh issue edit",
                    "gh issue create", "gh issue close"):
+        assert needed in text, needed
+
+
+def test_every_workflow_installs_the_lock_on_the_python_the_tests_ran_on():
+    for path in WORKFLOWS:
+        workflow = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for job in workflow["jobs"].values():
+            steps = job.get("steps", [])
+            pythons = [s["with"]["python-version"] for s in steps if s.get("uses", "").startswith("actions/setup-python")]
+            assert pythons in ([], ["3.11"]), path.name
+            runs = "\n".join(s.get("run", "") for s in steps)
+            assert "pip install" not in runs, f"{path.name} installs around the lock"
+            if pythons:
+                assert "make .venv/.installed" in runs or "make upgrade" in runs, path.name
+
+
+def test_upgrade_runs_weekly_tests_the_newest_versions_and_opens_one_pull_request_or_issue():
+    upgrade = yaml.safe_load((ROOT / ".github" / "workflows" / "upgrade.yml").read_text(encoding="utf-8"))
+    assert upgrade[True]["schedule"][0]["cron"].split()[-1] in "0123456" and "workflow_dispatch" in upgrade[True]
+    assert upgrade["permissions"] == {"contents": "write", "pull-requests": "write", "issues": "write"}
+    text = "\n".join(s.get("run", "") for s in upgrade["jobs"]["upgrade"]["steps"])
+    for needed in ("make upgrade", "python -m generator check", "pytest", "mkdocs build --strict",
+                   "gh pr list --head dependency-upgrade", "gh pr create", "gh issue list --label dependency-breakage",
+                   "gh issue edit", "gh issue create"):
         assert needed in text, needed
 
 
