@@ -23,7 +23,7 @@ from pathlib import Path
 from .clean import normalized_title
 from .matching import Hardware
 from .topic_matching import Topics
-from .model import ContentError, Paper, Problem, closest
+from .model import ContentError, Paper, Problem, closest, printable
 from .paper_file import PaperFile
 from .store import HARDWARE_FILE, TOPICS_FILE, Store
 from .titles import NEAR_IDENTICAL, TitleIndex
@@ -280,9 +280,10 @@ def format_problem(problem: Problem, fmt: str = "text") -> str:
     if fmt != "github":
         raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
     command = "error" if problem.severity == "error" else "warning"
-    properties = ",".join(f"{key}={_escape_property(str(value))}" for key, value in
+    # Percent-encoded as GitHub reads it back; what else cannot be shown, escaped (`printable`).
+    properties = ",".join(f"{key}={printable(_escape_property(str(value)))}" for key, value in
                           (("file", problem.path), ("line", problem.line), ("title", ANNOTATION_TITLE)))
-    return f"::{command} {properties}::{_escape_data(problem.message)}"
+    return f"::{command} {properties}::{printable(_escape_data(problem.message))}"
 
 
 def _escape_data(text: str) -> str:

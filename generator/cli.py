@@ -13,8 +13,8 @@ from pathlib import Path
 import yaml
 
 from . import importer, remote, sources
-from .model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem
-from .store import NotOurFolder, Store, write_tree
+from .model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
+from .store import NotOurFolder, Store, not_utf8, write_tree
 
 DEFAULT_CONTENT = Path("content")
 
@@ -48,6 +48,10 @@ def _load_enrichment(path: str | None) -> tuple[dict, list[Problem]]:
     except yaml.YAMLError as error:
         line = error.problem_mark.line + 1 if getattr(error, "problem_mark", None) else 1
         raise SystemExit(f"{path}:{line}: not valid YAML ({getattr(error, 'problem', error)})") from None
+    except ValueError as error:  # a number of more digits than Python converts (4300)
+        line, why, expected = long_number(text) or (1, f"cannot read the enrichment file ({error})",
+                                                   "a JSON or YAML list of {title, arxiv, authors, venue} facts")
+        raise SystemExit(f"{path}:{line}: {why} (expected {expected})") from None
     return importer.enrichment_index(data, path)
 
 
@@ -68,7 +72,7 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            print(f"{shown}:1: not UTF-8 text ({error.reason} at byte {error.start})", file=sys.stderr)
+            print(not_utf8(shown, data, error), file=sys.stderr)
             return 2
         parsed = sources.parse_dump(text, shown)
         if parsed.refused:
@@ -148,6 +152,7 @@ def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: s
         except ReviewError as error:
             print(f"check: {error}", file=err)
             return 2
+    Store(content).remove_leftovers()  # a killed import's temporary files, never read as content
     problems = check_content(content, new=new)
     errors = sum(1 for p in problems if p.severity == "error")
     for problem in problems:

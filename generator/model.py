@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -75,6 +76,42 @@ LINE_BREAK = re.compile("[\n\r\x85\u2028\u2029]")
 MULTILINE_FIELDS = ("note",)
 
 
+# What a problem shows escaped, as Python's repr does, so that each stays on one line and prints
+# on any terminal: control characters (line breaks among them), the Unicode line and paragraph
+# separators, and lone surrogates (the bytes of a file name that are not UTF-8).
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` with each UNPRINTABLE character escaped: 'evil\\n.md' for a name holding a line break."""
+    return UNPRINTABLE.sub(lambda found: repr(found.group())[1:-1], text)
+
+
+# Python converts whole numbers of at most sys.get_int_max_str_digits() digits (4300 unless set
+# otherwise; 0 for no limit) from decimal text or to it: `upvotes: 999...` past it is a ValueError.
+def converts_to_text(value: int) -> bool:
+    """Whether str() can write `value` (0x... text makes numbers of any length)."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or value.bit_length() <= 3 * limit:  # at most `limit` digits for sure
+        return True
+    try:
+        str(value)
+    except ValueError:
+        return False
+    return True
+
+
+def long_number(text: str) -> tuple[int, str, str] | None:
+    """(1-based line, what is wrong, what is expected) for the first number in `text` with more
+    digits than Python converts; None when there is none."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(f"[0-9]{{{limit + 1},}}", text) if limit else None
+    if found is None:
+        return None
+    return (text.count("\n", 0, found.start()) + 1, f"a number of {len(found.group())} digits, too long to convert",
+            f"numbers of at most {limit} digits")
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a content file, located by path and 1-based line."""
@@ -87,7 +124,8 @@ class Problem:
 
     def __str__(self) -> str:
         prefix = "" if self.severity == "error" else "warning: "
-        return f"{self.path}:{self.line}: {prefix}{self.message}"
+        # Escaped here, once: a file name or a field name may hold any character.
+        return f"{printable(self.path)}:{self.line}: {prefix}{printable(self.message)}"
 
 
 class ContentError(Exception):

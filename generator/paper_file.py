@@ -10,13 +10,14 @@ file's text with python-frontmatter.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
 import frontmatter
 import yaml
 
-from .model import Paper, Problem, paper_from_front_matter
+from .model import FIELDS, Paper, Problem, converts_to_text, paper_from_front_matter
 
 
 @dataclass
@@ -192,8 +193,41 @@ def _runaway_quote(text: str, lines: list[str], gave_up: int) -> tuple[int, int,
     return None
 
 
+class _TooLong(Exception):
+    """A whole number with too many digits to convert; args[0] is its node."""
+
+
 class _LineLoader(yaml.SafeLoader):
-    """A SafeLoader that reports duplicate keys instead of keeping the last one silently."""
+    """A SafeLoader that notes the keys a mapping repeats (which YAML would keep the last value
+    of, silently) and refuses numbers too long to convert to text and back."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.repeated: list[tuple[yaml.MappingNode, yaml.Node, int]] = []  # (mapping, key, 0-based first line)
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        mapping = super().construct_mapping(node, deep=deep)
+        if len(mapping) < len(node.value):  # a key came twice: only its last value was kept
+            first: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if key in first:
+                    self.repeated.append((node, key_node, first[key]))
+                else:
+                    first[key] = key_node.start_mark.line
+        return mapping
+
+    def construct_whole_number(self, node: yaml.ScalarNode) -> int:
+        try:
+            value = self.construct_yaml_int(node)
+        except ValueError:  # Python's limit on converting decimal text: 4300 digits unless set
+            value = None
+        if value is None or not converts_to_text(value):  # 0x... converts from text, not to it
+            raise _TooLong(node)
+        return value
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _LineLoader.construct_whole_number)
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -273,6 +307,14 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
     try:
         # Values come from the nodes already composed: one parse per file.
         result.meta = constructor.construct_document(node)
+        for mapping, key_node, first in constructor.repeated:
+            if mapping is not node:  # a field repeated at the top level is reported above
+                result.problems.append(Problem(
+                    path, key_node.start_mark.line + offset + 1,
+                    f"duplicate field '{key_node.value}' in {node_place(node, mapping)} "
+                    f"(first set on line {first + offset + 1}; expected each field once)"))
+    except _TooLong as error:
+        result.problems.append(_too_long(path, node, error.args[0], offset))
     except yaml.YAMLError as error:  # composes but does not construct, e.g. a date like 2024-13-45
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         line = mark.line + offset + 1 if mark else 1
@@ -285,6 +327,37 @@ def parse_paper_text(text: str, path: str, slug: str) -> PaperFile:
 
 
 _NODE_KINDS = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
+
+
+def node_place(root: yaml.Node, target: yaml.Node) -> str:
+    """How a message names `target`, a node below the mapping `root`: "'upvotes'", "item 1 of
+    'results'", "'value' of item 1 of 'results'"; "a field name of ..." for a key."""
+    stack: list[tuple[yaml.Node, tuple[str, ...]]] = [(root, ())]
+    while stack:  # without recursion: nesting is at most MAX_DEPTH here, and aliases are refused
+        current, steps = stack.pop()
+        if current is target:
+            return " of ".join(reversed(steps)) or "the front matter"
+        if isinstance(current, yaml.MappingNode):
+            for key, value in current.value:
+                name = f"'{key.value}'" if isinstance(key, yaml.ScalarNode) else "a field"
+                stack += [(key, (*steps, "a field name")), (value, (*steps, name))]
+        elif isinstance(current, yaml.SequenceNode):
+            stack += [(item, (*steps, f"item {number}")) for number, item in enumerate(current.value, 1)]
+    return "the front matter"
+
+
+def _too_long(path: str, root: yaml.Node, number: yaml.ScalarNode, offset: int) -> Problem:
+    """The problem of a whole number too long to convert, at its line."""
+    place = node_place(root, number)
+    digits = sum(character.isdigit() for character in number.value)
+    limit = sys.get_int_max_str_digits()
+    decimal = re.fullmatch(r"[-+]?[0-9_]+", number.value) is not None
+    size = f"of {digits} digits" if decimal else f"of more than {limit} digits"
+    field = FIELDS.get(place.strip("'"))
+    expected = (f"a whole number of at most {limit} digits" if field is not None and field.kind == "count"
+                else f"a number of at most {limit} digits, or text in quotes")
+    return Problem(path, number.start_mark.line + offset + 1,
+                   f"{place} is a number {size}, too long to convert (expected {expected})")
 
 
 def _bad_dates(node: yaml.Node, path: str, offset: int) -> list[Problem]:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .clean import normalize_space, repair
-from .model import ARXIV_ID, BAD_CHARACTER, Problem, is_http_url
+from .model import ARXIV_ID, BAD_CHARACTER, Problem, is_http_url, long_number
 
 # Lines of page chrome, compared after folding case and spaces.
 CHROME = {
@@ -256,6 +256,9 @@ def parse_json_dump(text: str, source: str) -> ParsedDump:
                                                      f"nothing was imported ({expected})")
         return dump
     except (ValueError, RecursionError) as error:  # a number of thousands of digits, deep nesting
+        if isinstance(error, ValueError) and (long := long_number(text)) is not None:
+            dump.refused = Problem(source, long[0], f"{long[1]}; nothing was imported ({expected}, with {long[2]})")
+            return dump
         dump.refused = Problem(source, 1, f"JSON that cannot be read ({error}); nothing was imported ({expected})")
         return dump
     if isinstance(data, dict) and not {"paper", "title", "id", "arxiv"} & data.keys():

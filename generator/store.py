@@ -96,13 +96,18 @@ def _umask() -> int:
     return mask
 
 
-def remove_stale_temporaries(folder: Path) -> list[Path]:
-    """Remove the temporary files in `folder` (and below) that a process no longer running left."""
+def remove_stale_temporaries(folder: Path, below: bool = True) -> list[Path]:
+    """Remove the temporary files in `folder` (and, when `below`, in its folders) that a process
+    no longer running left: regular files named as `_write_temporary` names them, no others."""
     removed = []
-    for path in sorted(folder.rglob(".*.tmp")) if folder.is_dir() else []:
+    found = (folder.rglob if below else folder.glob)(".*.tmp") if folder.is_dir() else []
+    for path in sorted(found):
         match = _TEMPORARY.match(path.name)
         if match and path.is_file() and not path.is_symlink() and not _running(int(match.group(1))):
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:  # a read-only checkout: left, and never read as content
+                continue
             removed.append(path)
     return removed
 
@@ -156,6 +161,14 @@ def read_regular_file(path: Path, limit: int) -> bytes:
         if len(data) > limit:  # it grew since
             raise _NotReadable(f"the file is over {limit // 1024} KB (expected at most that: front matter and an abstract)")
         return data
+
+
+def not_utf8(shown: str, data: bytes, error: UnicodeDecodeError) -> Problem:
+    """The problem of a file whose bytes `data` do not decode: at the line of the first bad byte,
+    naming it."""
+    line = data.count(b"\n", 0, error.start) + 1
+    return Problem(shown, line, f"not UTF-8 text at the byte 0x{data[error.start]:02X} "
+                                f"({error.reason}; expected the file saved as UTF-8)")
 
 
 class Store:
@@ -238,9 +251,10 @@ class Store:
     def read_paper_file(self, path: Path) -> PaperFile:
         shown = self.relative(path)
         try:
-            text = read_regular_file(path, MAX_PAPER_BYTES).decode("utf-8")
+            data = read_regular_file(path, MAX_PAPER_BYTES)
+            text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            return PaperFile(shown, path.stem, problems=[Problem(shown, 1, f"not UTF-8 text ({error.reason})")])
+            return PaperFile(shown, path.stem, problems=[not_utf8(shown, data, error)])
         except _NotReadable as error:
             return PaperFile(shown, path.stem, problems=[Problem(shown, 1, str(error))])
         return parse_paper_text(text, shown, path.stem)
@@ -287,9 +301,28 @@ class Store:
         files a killed command left are removed first."""
         self.content.mkdir(parents=True, exist_ok=True)
         with locked(self.content, f"{self.content}: waiting for another import to finish"):
-            for folder in (self.papers_dir, self.content / SOURCES_DIR):
-                remove_stale_temporaries(folder)
+            self._remove_temporaries()
             yield
+
+    def remove_leftovers(self) -> list[Path]:
+        """Remove the temporary files that a killed import, add or new left (`check` does), unless
+        a command that writes holds the content folder now; the files removed."""
+        try:
+            handle = os.open(self.content, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            return []  # no content folder: nothing was left
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return self._remove_temporaries()
+        except OSError:  # held: what is there may be being written; the next run removes it
+            return []
+        finally:
+            os.close(handle)
+
+    def _remove_temporaries(self) -> list[Path]:
+        # Only where write_atomic and create_exclusive write, not in folders below.
+        return [path for folder in (self.papers_dir, self.content / SOURCES_DIR)
+                for path in remove_stale_temporaries(folder, below=False)]
 
     def read_data(self, name: str) -> tuple[str, str]:
         """(text, shown path) of a curated data file such as hardware.yml."""
@@ -297,11 +330,11 @@ class Store:
         shown = self.relative(path)
         if not path.is_file():
             raise ContentError([Problem(shown, 1, f"missing (expected the curated {name} of the content folder)")])
+        data = path.read_bytes()
         try:
-            return path.read_text(encoding="utf-8"), shown
+            return data.decode("utf-8"), shown
         except UnicodeDecodeError as error:
-            line = path.read_bytes().count(b"\n", 0, error.start) + 1
-            raise ContentError([Problem(shown, line, f"not UTF-8 text ({error.reason}; expected UTF-8)")]) from None
+            raise ContentError([not_utf8(shown, data, error)]) from None
 
     def source_name(self, name: str, data: bytes, pending: dict[str, bytes] | None = None) -> str:
         """The name a dump is (or will be) kept under in content/sources/: its own, or with a

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from .model import ID, ContentError, Problem, closest
+from .model import ID, ContentError, Problem, closest, converts_to_text
 from .paper_file import DEPTH_PROBLEM, structure_problem, too_deep_to_compose
 from .matching import Hardware, HardwareNode, name_key, spelling_key
 from .topic_matching import Topic, Topics, is_regex_phrase
@@ -90,9 +90,10 @@ class _Checker:
     def value(self, node: yaml.Node) -> Any:
         """The Python value of a node; its text when YAML cannot build one (`2020-13-45`, `!!python/...`)."""
         try:
-            return self._constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError):
+            value = self._constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError):  # ValueError: also a number too long to convert
             return node.value if isinstance(node, yaml.ScalarNode) else None
+        return node.value if isinstance(value, int) and not converts_to_text(value) else value
 
     def fields(self, node: yaml.Node, allowed: tuple[str, ...], what: str) -> dict[str, yaml.Node] | None:
         """The keys of a mapping node -> value nodes; unknown and repeated keys are reported."""
