@@ -19,7 +19,7 @@ from .model import Paper
 from .site import Site
 
 FEED_COUNT = 20
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: results carry claim and baseline_device
 ATOM = "http://www.w3.org/2005/Atom"
 # Characters XML 1.0 cannot hold at all, even escaped: dropped from the feed.
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -59,22 +59,27 @@ PAPER_FIELDS: dict[str, tuple[dict[str, Any], str]] = {
     "abstract": ({"type": "string"}, "the abstract, plain text"),
     "results": ({"type": "array", "items": {
         "type": "object",
-        "required": ["value", "value_text", "unit", "kind", "direction", "baseline", "device", "sentence"],
+        "required": ["value", "value_text", "unit", "claim", "kind", "direction", "baseline", "baseline_device",
+                     "device", "sentence"],
         "additionalProperties": False,
         "properties": {
             "value": {"type": ["number", "null"]},
             "value_text": {"type": "string"},
             "unit": {"type": "string"},
+            "claim": {"type": ["string", "null"]},
             "kind": {"type": "string"},
             "direction": {"type": ["string", "null"], "enum": ["higher", "lower", None]},
             "baseline": {"type": ["string", "null"]},
+            "baseline_device": {"type": ["string", "null"]},
             "device": {"type": ["string", "null"]},
             "sentence": {"type": ["string", "null"]},
         },
-    }}, "headline results: value (a range's upper end), value_text as written, unit, kind, direction "
-        "('higher', 'lower' or null: which way the measure moved), baseline, the id of the device it was "
-        "measured on (null when the sentence does not say), and the abstract's sentence (null for a "
-        "curator's result)"),
+    }}, "headline results: value (a range's upper end), value_text as written, unit, claim (the authors' "
+        "words for it: the shortest stretch of the sentence holding the number, what it measures and the "
+        "comparison, pieces joined by ' … '), kind (for sorting and filtering, never shown as words), "
+        "direction ('higher', 'lower' or null for a measurement), baseline, baseline_device (the id of "
+        "the baseline's hardware, or null), the id of the device it was measured on (null when the "
+        "text does not say), and the abstract's sentence (null for a curator's result)"),
 }
 
 PAPERS_SCHEMA: dict[str, Any] = {
@@ -165,8 +170,10 @@ def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
         "sources": list(paper.sources),
         "abstract": paper.abstract,
         "results": [
-            {"value": r.value, "value_text": r.value_text, "unit": r.unit, "kind": r.kind,
-             "direction": r.direction, "baseline": r.baseline, "device": r.device, "sentence": r.sentence}
+            {"value": r.value, "value_text": r.value_text, "unit": r.unit,
+             "claim": r.claim.text if r.claim else None, "kind": r.kind, "direction": r.direction,
+             "baseline": r.baseline, "baseline_device": r.baseline_device, "device": r.device,
+             "sentence": r.sentence}
             for r in facts.results
         ],
     }

@@ -199,8 +199,9 @@ def _results_json(site: Site, size: int) -> str:
                                     f"hardware/{result.device}/" if linked else ""])
             device = devices[result.device]
         paper_index = papers.setdefault(paper.slug, len(papers))
-        rows.append([result.value, result.shown, result.described, result.baseline or "", device, paper_index,
-                     result.unit])
+        claim = result.claim.text if result.claim else result.shown
+        number = list(result.claim.number) if result.claim else [0, len(claim)]
+        rows.append([result.value, result.shown, result.kind, claim, device, paper_index, result.unit, *number])
     by_slug = site.by_slug
     nodes = {}
     for node_id in hardware.nodes:

@@ -27,6 +27,7 @@ from .matching import HardwareNode
 from .topic_matching import Topic
 from .model import Paper
 from .pages import Page
+from .claims import KINDS
 from .results import Result
 from .site import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 
@@ -100,17 +101,29 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         vendor = site.hardware.path(under)[0].name + " "
         return ", ".join(nodes[i].name.removeprefix(vendor) for i in below) if below else nodes[under].name
 
+    def claim_html(result: Result) -> Markup:
+        """The authors' words for a result, its number in bold; the whole sentence folded
+        under them, one click away. A curator's result without words shows its number."""
+        if result.claim is None:
+            return Markup(f"<strong>{text(result.shown)}</strong>")
+        before, number, after = result.claim.parts
+        html = f"{text(before)}<strong>{text(number)}</strong>{text(after)}"
+        if result.sentence and result.sentence.strip() != result.claim.text:
+            html += f'<details class="sentence"><summary>Sentence</summary><p>{text(result.sentence)}</p></details>'
+        return Markup(html)
+
     def result_row(result: Result, page_uri: str, paper: Paper | None = None) -> Markup:
-        """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, kind,
-        baseline, device[, paper]."""
+        """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, the
+        claim in the authors' words, device[, paper]. The kind sorts the Result column (data-kind);
+        it is never shown as words of its own."""
         if result.device and site.node_papers.get(result.device):
             device = anchor(url_between(page_uri, hardware_uri(result.device)), nodes[result.device].name)
         else:
             device = text(nodes[result.device].name if result.device in nodes else "")
         # data-label: the column's name, which a phone shows before each cell of a card.
-        cells = [f'<td class="result-value" style="text-align: right;">{text(result.shown)}</td>',
-                 f'<td data-label="Kind">{text(result.described)}</td>',
-                 f'<td data-label="Baseline">{text(result.baseline or "")}</td>', f'<td data-label="Device">{device}</td>']
+        cells = [f'<td class="result-value" data-kind="{text(result.kind)}" style="text-align: right;">'
+                 f'{text(result.shown)}</td>',
+                 f'<td data-label="Claim">{claim_html(result)}</td>', f'<td data-label="Device">{device}</td>']
         if paper is not None:
             cells.append(f'<td data-label="Paper">{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
         return Markup("<tr>" + "".join(cells) + "</tr>")
@@ -131,7 +144,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
                  ('data-label="Venue"', text(paper.venue or "")),
                  ('data-label="Hardware"', text(hardware_names(paper.slug, under))),
                  ('data-label="Code"', code),
-                 ('data-label="Headline result"', text(f"{headline.shown} {headline.described}" if headline else ""))]
+                 ('data-label="Headline result"', claim_html(headline) if headline else "")]
         return Markup("<tr>" + "".join(f"<td {attrs}>{cell}</td>" for attrs, cell in cells) + "</tr>")
 
     return dict(paper_link=paper_link, result_row=result_row, paper_row=paper_row)
@@ -287,7 +300,8 @@ def filter_page(t: Templates) -> list[tuple[str, str | None]]:
 
 def data_page(t: Templates) -> list[tuple[str, str | None]]:
     return [("data.md", t.render("data.md.j2", "data.md", fields=exports.schema_rows(),
-                                 version=exports.SCHEMA_VERSION, feed_count=exports.FEED_COUNT))]
+                                 version=exports.SCHEMA_VERSION, feed_count=exports.FEED_COUNT,
+                                 result_kinds=KINDS))]
 
 
 # The pages that are one of a kind, each made by its function.

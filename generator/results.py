@@ -16,17 +16,17 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from .check import NOT_DEVICE
-from .model import RESULT_KINDS, Paper
+from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kind_in, kinds_in, list_end, make_claim
+from .model import Paper
 from .matching import Hardware, Mention
-from .measured import measured_in_sentence, paper_mentions, vendors_of
+from .measures import Measure, absolute_measures
+from .result_devices import DEVICE_CLAUSE, UNKNOWN_HARDWARE, device_of, most_specific, paper_device
+from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
 
-KINDS = RESULT_KINDS
-
-
 class Result(NamedTuple):
-    """One headline result."""
+    """One headline result: the number, the authors' words for it (`claim`), and what it was
+    measured on and compared with. `kind` and `direction` sort and filter; a page shows the claim."""
 
     value: float | None  # the number (a range's upper end) for sorting; None when not a number
     value_text: str  # as written: "1.2–2.4"
@@ -35,7 +35,9 @@ class Result(NamedTuple):
     baseline: str | None = None
     device: str | None = None  # the hardware id it was measured on, when the sentence says so
     sentence: str | None = None  # None for a curator's result
-    direction: str | None = None  # "higher" or "lower": which way the measure moved, when said
+    direction: str | None = None  # "higher" or "lower": which way the measure moved; None for a measurement
+    claim: Claim | None = None  # the authors' words; a curator's result has its own
+    baseline_device: str | None = None  # the hardware id of the baseline, when it is hardware
 
     @property
     def shown(self) -> str:
@@ -44,14 +46,12 @@ class Result(NamedTuple):
         return f"{self.value_text}{'' if glued else ' '}{self.unit}"
 
     @property
-    def described(self) -> str:
-        """The kind with its direction: "lower throughput" (a loss shown as one), "lower latency",
-        "slowdown"; a speedup is higher by its name."""
-        if self.kind == "speedup":
-            return "slowdown" if self.direction == "lower" else "speedup"
-        if self.kind == "scale" and self.direction:  # "6.4× smaller" models, "4× larger" ones
-            return "smaller" if self.direction == "lower" else "larger"
-        return f"{self.direction} {self.kind}" if self.direction else self.kind
+    def better(self) -> bool | None:
+        """Whether the change is an improvement in its kind's own sense (lower latency, higher
+        throughput); None for a measurement or an unknown direction."""
+        if self.direction is None:
+            return None
+        return (self.direction == "lower") == (self.kind in LOWER_IS_BETTER)
 
 
 _NUM = r"\d+(?:[.,]\d+)*"
@@ -91,26 +91,6 @@ CANDIDATE = re.compile(
     r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 
-# Kind keywords, matched in the words around a number; the nearest wins.
-_KIND_WORDS = [
-    ("latency", r"latenc\w*|response time|transfer time|s/token|time[ -]to[ -]first[ -]token|ttft"),
-    ("throughput", r"throughput|tflops|pflops|gflops|petaflop\w*|tokens/s|gkey/s|requests per second"),
-    ("memory", r"memory|footprint|vram|\bram\b|kv cache size"),
-    ("energy", r"energy|power|perf/w|per watt|per joule"),
-    ("cost", r"\bcosts?\b(?!-)|cheaper|price|dollar"),
-    ("accuracy", r"accuracy|error|perplexity"),
-    ("scale", r"parameters|model size|increase in size|\bsize\b|scalability|context tokens|larger models"),
-    ("speedup", r"speed\s?ups?|speeds up|faster|slower|slowdown|slowed|accelerat\w*|speed\b|outperform\w*|boost|performance"),
-    # Not a kind shown: a number nearest these words is no headline result.
-    ("other", r"\bflops\b|utili[sz]ation|complexity|error rate|test error"),
-]
-# Whole words: "faster" is not in "FasterViT" (a number may come first: "0.108s/token").
-_KIND = re.compile("(?<![A-Za-z])(?:" + "|".join(f"(?P<{kind}>{words})" for kind, words in _KIND_WORDS)
-                   + ")(?![A-Za-z])", re.I)
-# The same words, all lowercase, for ASCII text lowercased first: twice as fast as re.I, which
-# tries both cases at every character. (Beyond ASCII, re.I also folds "ſ" and "K", so such
-# text keeps the re.I pattern.)
-_KIND_LOWERCASE = re.compile(_KIND.pattern)
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost|speed\s?up|"
                      r"better|cut|gain|decreas\w*|smaller|outperform\w*|exceed\w*|surpass\w*", re.I)
@@ -120,9 +100,9 @@ _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|hig
 _WORSE = re.compile(r"drop\w*|slow\w*", re.I)
 _PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under)\b",
                       re.I)
-# "4× larger models": what the number makes larger is the scale.
-_LARGER = re.compile(r"\s*(?:larger|bigger)\b", re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one (`_NUM`)
+# Or a measurement in words: "four GPU hours", "twice as fast".
+_IN_WORDS = re.compile(r"hours|days|minutes|twice|half|doubl|tripl", re.I)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
@@ -139,11 +119,6 @@ _BASELINE = re.compile(  # the lookahead: the first letters of the words below
 _OUTPERFORMS = re.compile(
     r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<name>(?:(?!by\b)[\w.+/'-]+\s?){1,5})\s*(?:,\s*)?by\s+(?:up to\s+|about\s+|over\s+)?$", re.I)
-# Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2".
-_UNKNOWN_HARDWARE = re.compile(
-    r"\b(?:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
-    r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
-    r"SoCs?)\b")
 # Which way the measure moved, in the words right after the number or right before it.
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
           r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?")
@@ -151,10 +126,6 @@ _HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew
 # Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
 _BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*"
 _DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<better>{_BETTER}))\b", re.I)
-_LOWER_IS_BETTER = ("latency", "memory", "cost")
-# Where the words about a number end, for the device it was measured on: another clause, a
-# dash, or a comparison ("half as slow as the baseline on an A100").
-_DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s")
 # Numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput on A100"):
 # the words after the list hold their kinds, in order, and where they were measured.
 _LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
@@ -164,7 +135,6 @@ _NEAR_AFTER = 35  # a kind word this close after the number wins ("8.2x memory",
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
-_REDUCTION = re.compile(r"reduc\w*|smaller|fewer|less|compress\w*", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 
 
@@ -187,25 +157,6 @@ def _number(text: str) -> float | None:
         return None
 
 
-def _kind_words(text: str) -> Iterator[re.Match[str]]:
-    """The kind words in `text`, any case, at their places in it."""
-    return _KIND_LOWERCASE.finditer(text.lower()) if text.isascii() else _KIND.finditer(text)
-
-
-def _nearest_kind(before: str, after: str) -> str | None:
-    best: tuple[int, str] | None = None
-    for match in _kind_words(after):
-        if match.start() <= _NEAR_AFTER:
-            return match.lastgroup
-        best = (match.start(), match.lastgroup)
-        break
-    for match in _kind_words(before):
-        distance = len(before) - match.end()
-        if best is None or distance < best[0]:
-            best = (distance, match.lastgroup)
-    return best[1] if best else None
-
-
 def _baseline(text: str, offset: int) -> tuple[str, tuple[int, int]] | None:
     """The baseline `text` compares with ("over cuBLAS", "than an A100"), and its span in the
     sentence (`text` starts at `offset` of it)."""
@@ -214,37 +165,6 @@ def _baseline(text: str, offset: int) -> tuple[str, tuple[int, int]] | None:
         return None
     name = (match.group("name") or match.group("of")).strip().rstrip(".,;:)")
     return (name, (offset + match.start(), offset + match.end())) if name else None
-
-
-def _device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
-            start: int, end: int, before_from: int, after_to: int) -> str | None:
-    """The device the result at [start, end) was measured on: the first measured-on device after
-    it (up to `after_to`), else the last before it (from `before_from`), else the one device
-    the sentence measures on. None when unclear, and when the hardware right after it is
-    hardware the vocabulary does not know ("on a Graphcore IPU")."""
-    def specific(found: list[Mention]) -> list[Mention]:
-        return _most_specific(hardware, found)
-
-    clause = _DEVICE_CLAUSE.search(sentence, end, after_to)
-    after_to = clause.start() if clause else after_to
-    before_from = max([before_from, *(c.end() for c in _DEVICE_CLAUSE.finditer(sentence, before_from, start))])
-    after = specific([m for m in measured if end <= m.start < after_to])
-    if after:
-        return after[0].id
-    unknown = _UNKNOWN_HARDWARE.search(sentence, end, after_to)
-    if unknown and not NOT_DEVICE.match(unknown.group("name")) \
-            and not any(unknown.start() <= m.start < unknown.end() for m in mentions):
-        return None
-    before = specific([m for m in measured if before_from <= m.start and m.end <= start])
-    if before:
-        return before[-1].id
-    ids = {m.id for m in specific(measured)}
-    return ids.pop() if len(ids) == 1 else None
-
-
-def _most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
-    """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them."""
-    return [m for m in found if hardware is not None and hardware.nodes[m.id].kind != "vendor"] or found
 
 
 def _direction(before: str, after: str, rate: bool) -> str | None:
@@ -265,11 +185,45 @@ def _resolved(result: Result) -> Result:
     A factor above 1 that no word turns is higher for a speedup, a throughput, an efficiency,
     an accuracy or a scale ("outperforms Y by 2x", "3.2x the efficiency of Y")."""
     kind = result.kind
-    if result.direction is None and result.unit == "×" and (result.value or 0) > 1 and kind not in _LOWER_IS_BETTER:
+    if result.direction is None and result.unit == "×" and (result.value or 0) > 1 and kind not in LOWER_IS_BETTER:
         return result._replace(direction="higher")
     if result.direction != "better":
         return result
-    return result._replace(direction=None if kind == "energy" else "lower" if kind in _LOWER_IS_BETTER else "higher")
+    return result._replace(direction="lower" if kind in LOWER_IS_BETTER else "higher")
+
+
+# A percentage that states a level, not a change: "80.0% accuracy", "over 90% utilization", "40% of peak".
+_STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error"})
+
+
+def _listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
+    """(first, last) index of each run of numbers listed together ("2.1x and 3.4x", "1.2×, 1.5×
+    and 2×"): nothing but a connective between them, and no device named between."""
+    groups, first = [], 0
+    while first < len(matches):
+        last = first
+        while last + 1 < len(matches) and _LISTED.match(gap := sentence[matches[last].end():matches[last + 1].start()]) \
+                and not kind_in(gap) and not any(matches[last].end() <= m.start < matches[last + 1].start() for m in measured):
+            last += 1
+        groups.append((first, last))
+        first = last + 1
+    return groups
+
+
+def _claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
+    """The words of each number's claim: those about it alone, or, for numbers listed together,
+    those of the whole list ("achieves 2.1x and 3.4x speedups")."""
+    spans = [claim_span(sentence, match.start(), match.end(),
+                        matches[index - 1].end() if index else 0,
+                        matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
+             for index, match in enumerate(matches)]
+    for first, last in _listed_groups(sentence, matches, measured):
+        if last > first:
+            bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
+            whole = (spans[first][0], max(list_end(sentence, matches[last].end(), bound),
+                                          *(span[1] for span in spans[first:last + 1])))
+            spans[first:last + 1] = [whole] * (last - first + 1)
+    return spans
 
 
 def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
@@ -277,19 +231,14 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
     """Results of numbers listed together take their kinds, in order, from the words after the
     list when these name as many kinds, and the device those words say they were measured on."""
     out = [result for _, result in placed]
-    first = 0
-    while first < len(placed):
-        last = first
-        while last + 1 < len(placed) and _LISTED.match(sentence[placed[last][0].end():placed[last + 1][0].start()]) \
-                and not any(placed[last][0].end() <= m.start < placed[last + 1][0].start() for m in measured):
-            last += 1
+    for first, last in _listed_groups(sentence, [match for match, _ in placed], measured):
         if last > first:
             tail_end = placed[last + 1][0].start() if last + 1 < len(placed) else len(sentence)
             tail_start = placed[last][0].end()
-            clause = _DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
+            clause = DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
             tail_end = clause.start() if clause else tail_end
-            kinds = [m.lastgroup for m in _kind_words(sentence[tail_start:tail_end]) if m.lastgroup != "other"]
-            devices = [m.id for m in _most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
+            kinds = kinds_in(sentence[tail_start:tail_end])
+            devices = [m.id for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
             for at in range(first, last + 1):
                 if out[at].direction is None:  # "increased by 10.8% and 4.73%"
                     out[at] = out[at]._replace(direction=out[first].direction)
@@ -297,17 +246,42 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                     out[at] = out[at]._replace(kind=kinds[at - first])
                 if devices:
                     out[at] = out[at]._replace(device=devices[0])
-        first = last + 1
     return out
+
+
+def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Result]], measures: list[Measure],
+                   sentence: str, written: str, matches: list[re.Match[str]], mentions: list[Mention],
+                   measured: list[Mention], hardware: Hardware | None) -> list[Result]:
+    """`results` with the sentence's absolute results among them, in text order."""
+    if not measures:
+        return results
+    edges = sorted([*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
+    out = [(match.start(), result) for (match, _), result in zip(placed, results)]
+    for measure in measures:
+        at = edges.index((measure.start, measure.end))
+        left = edges[at - 1][1] if at else 0
+        right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
+        claim = make_claim(written, measure.start, measure.end,
+                           claim_span(sentence, measure.start, measure.end, left, right), None)
+        kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
+        device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,
+                         right) if hardware is not None else None
+        out.append((measure.start, Result(measure.value, measure.value_text, measure.unit, kind, None, device,
+                                          written.strip(), None, claim)))
+    return [result for _, result in sorted(out, key=lambda pair: pair[0])]
 
 
 def extract_results(paper: Paper, hardware: Hardware | None = None,
                     mentions: tuple[list[Mention], list[Mention]] | None = None,
-                    abstract_spans: list[tuple[int, int]] | None = None) -> list[Result]:
+                    abstract_spans: list[tuple[int, int]] | None = None,
+                    measured_on: list[str] | None = None) -> list[Result]:
     """The headline results of `paper`'s abstract, in text order.
 
-    `mentions` are `measured.paper_mentions(hardware, paper.title, paper.abstract)` and
-    `abstract_spans` `sentence_spans(paper.abstract)`, when the caller has them already.
+    `mentions` are `measured.paper_mentions(hardware, paper.title, paper.abstract)`,
+    `abstract_spans` `sentence_spans(paper.abstract)` and `measured_on` the ids the paper was
+    measured on (`measured.measured_in_abstract` and the title's), when the caller has them.
+    A result whose sentence names no hardware is credited to the paper's one device, when
+    the paper names exactly one ("We evaluate on an A100. ... it is 2x faster").
     """
     found: list[Result] = []
     if hardware is not None and mentions is None:
@@ -317,13 +291,18 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     spans = sentence_spans(text) if abstract_spans is None else abstract_spans
     sentences = [(start, text[start:end]) for start, end in spans if text[start:end].strip()]
     paper_vendors = vendors_of(hardware, title_mentions)
+    if hardware is not None and measured_on is None:
+        measured_on = [m.id for m in [*title_mentions, *measured_in_abstract(
+            text, list(abstract_mentions), spans, hardware, paper.title, list(title_mentions))]]
+    only_device = paper_device(hardware, measured_on or [])
     for offset, written in sentences:
         # Most sentences hold no number: the cheapest test first.
-        if not _DIGIT.search(written):
+        if not _DIGIT.search(written) and not _IN_WORDS.search(written):
             continue
         sentence = _for_matching(written)
         matches = list(CANDIDATE.finditer(sentence))
-        if not matches or _BACKGROUND.search(sentence):
+        measures = absolute_measures(sentence, [m.span() for m in matches])
+        if not (matches or measures) or _BACKGROUND.search(sentence):
             continue
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
@@ -338,6 +317,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                      or _baseline(sentence[cut_before:match.start()], cut_before)
                      for match, (cut_before, cut_after) in zip(matches, cuts)]
         measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
+        words = _claim_spans(sentence, matches, measured)
         previous_kind = None
         in_sentence: list[tuple[re.Match[str], Result]] = []
         for index, match in enumerate(matches):
@@ -355,35 +335,37 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                 unit = _rate_unit(rate)
             else:
                 unit = "×" if match.group("factor") or match.group("xfirst") else "%"
-            kind = "scale" if _LARGER.match(after) else _nearest_kind(before, after)
+            comparison = baselines[index][1] if baselines[index] else None
+            claim = make_claim(written, match.start(), match.end(), words[index], comparison)
+            kind = claim_kind(claim)
             if efficiency:
-                kind = "energy"
-            elif rate:
+                kind = "efficiency"
+            elif rate and kind not in ("throughput", "latency", "utilization"):
                 kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
             if unit == "%":
                 nearby = before[-45:] + sentence[match.end():match.end() + 30]
-                accuracy_stated = re.match(r"\s*(?:top-\d\s+)?accuracy", after, re.I)
                 listed = previous_kind is not None and len(sentence[cut_before:match.start()].strip(" ,")) <= 4
                 worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
-                if not _CHANGE.search(nearby) and not worse and not accuracy_stated and not listed:
+                stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
+                if not _CHANGE.search(nearby) and not worse and not stated and not listed:
                     continue
             if kind is None:
                 # "2.49x, and 2.32x reductions on latency": the words after the list.
-                kind = _nearest_kind("", sentence[match.end():match.end() + 80]) or previous_kind
-            if kind is None or kind == "other":
+                kind = next((k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"),
+                            previous_kind)
+            if kind is None:
                 continue
-            if kind == "scale" and _REDUCTION.search(before[-30:] + after[:30]):
-                kind = "memory"  # "reducing models 6.4 times on model size", "6× fewer parameters"
             previous_kind = kind
             prefix, low, high = match.group("prefix", "low", "high")
             value_text = (prefix or "") + (f"{low}–{high}" if high else low)
             baseline = baselines[index][0] if baselines[index] else None
-            device = _device(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
+            device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
                              cut_after) if hardware is not None else None
             direction = _direction(before, after, bool(rate or efficiency))
             in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
-                                              written.strip(), direction)))
+                                              written.strip(), direction, claim)))
         results = _listed_together(sentence, in_sentence, hardware, measured)
+        results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
         # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
         devices = list(dict.fromkeys(m.id for m in measured))
         names = list(dict.fromkeys(b[0] for b in baselines if b))
@@ -395,29 +377,46 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             if len(results) == len(each) > 1:
                 results = [r._replace(baseline=b) for r, b in zip(results, each)]
         elif len(names) == 1:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
-            results = [r if r.baseline else r._replace(baseline=names[0]) for r in results]
+            shared = next(b for b in baselines if b)
+            results = [r if r.baseline else r._replace(
+                baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
+                                                    shared[1])) for (match, _), r in zip(in_sentence, results)]
+        # A model's accuracy, error, size or operation count is the model's, wherever it runs:
+        # credited to a device only where the sentence itself says so ("a simulator's error on
+        # the A6000", "70B-parameter models on a single DGX-2"), and never for an accuracy.
+        if only_device and not mentions and not UNKNOWN_HARDWARE.search(sentence):
+            results = [r if r.device or r.kind in MODEL_KINDS else r._replace(device=only_device) for r in results]
+        results = [r._replace(device=None) if r.kind in ("accuracy", "compute") else r for r in results]
         found += map(_resolved, results)
     return found
 
 
 def curated_results(paper: Paper) -> list[Result]:
-    """The results a curator listed in front matter (`results:`)."""
+    """The results a curator listed in front matter (`results:`), each with the claim the
+    curator wrote, its number in bold where the claim holds the value as written."""
     out = []
     for item in paper.results or []:
         value = item["value"]
         number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else _number(str(value))
+        claim = None
+        if item.get("claim"):
+            words = str(item["claim"])
+            at = words.find(str(value))
+            claim = Claim(words, (at, at + len(str(value))) if at >= 0 else (0, 0))
         out.append(Result(float(number) if number is not None else None, str(value), str(item.get("unit", "")),
-                          item["kind"], item.get("baseline"), item.get("device"), None, item.get("direction")))
+                          item["kind"], item.get("baseline"), item.get("device"), None, item.get("direction"),
+                          claim, item.get("baseline_device")))
     return out
 
 
 def paper_results(paper: Paper, hardware: Hardware | None,
                   mentions: tuple[list[Mention], list[Mention]] | None = None,
-                  abstract_spans: list[tuple[int, int]] | None = None) -> list[Result]:
+                  abstract_spans: list[tuple[int, int]] | None = None,
+                  measured_on: list[str] | None = None) -> list[Result]:
     """A curator's results when the paper lists any (even `results: []`), else the extracted ones."""
     if paper.results is not None:
         return curated_results(paper)
-    return extract_results(paper, hardware, mentions, abstract_spans)
+    return extract_results(paper, hardware, mentions, abstract_spans, measured_on)
 
 
 def normalized_unit(unit: str) -> str:

@@ -367,9 +367,7 @@ def _topics(site: Site, ids: tuple[str, ...]) -> str:
 def _results(site: Site, results: tuple[Result, ...]) -> str:
     shown = []
     for result in results:
-        text = f"{result.shown} {result.described}"
-        if result.baseline:
-            text += f" over {result.baseline}"
+        text = f"“{result.claim.text}”" if result.claim else result.shown
         if result.device:
             node = site.hardware.nodes.get(result.device)
             text += f" on {node.name if node else result.device}"

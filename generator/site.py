@@ -180,7 +180,7 @@ def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:
         hardware=tuple(measured_on),
         evidence=found,
         topics=tuple(t for t in topics.topics if t in detected and t not in paper.not_topics),
-        results=tuple(paper_results(paper, hardware, (in_title, in_abstract), abstract_spans)),
+        results=tuple(paper_results(paper, hardware, (in_title, in_abstract), abstract_spans, measured_on)),
         mentioned_hardware=tuple(i for i in hardware.in_order(found) if i not in implied),
     )
 

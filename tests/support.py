@@ -1,13 +1,23 @@
-"""Helpers that several test files share: the state of a folder, and a small list in a git
-repository of its own."""
+"""Helpers that several test files share: the content folders tests read, a build of the site
+from any of them, the state of a folder, and a small list in a git repository of its own."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+# The list as contributors grow it. Tests read it only for what holds for any valid list
+# (tests/test_list_grows.py): it passes `check`, builds with --strict, every paper is listed.
+# READING_LIST_TEST_CONTENT points those tests at another folder (a grown copy, say).
+LIVE_CONTENT = Path(os.environ.get("READING_LIST_TEST_CONTENT") or ROOT / "content").resolve()
+# The 52 seed papers and the vocabularies as they were when the tests with known answers
+# (counts, hand readings, expected pages) were written: a frozen copy of content/ (papers,
+# hardware.yml, topics.yml, sources), which a paper added to content/ never changes.
+SEED_CONTENT = Path(__file__).resolve().parent / "fixtures" / "seed_content"
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
 # A repository with no user or system configuration: the same commits on every machine.
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
@@ -42,3 +52,26 @@ def small_list_repo(repo: Path) -> Path:
     git(repo, "commit", "-q", "-m", "the small list")
     git(repo, "tag", "base")
     return repo
+
+
+def mkdocs_config(folder: Path, content: Path) -> Path:
+    """The project's mkdocs.yml, written into `folder`, reading `content` instead of content/."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("docs_dir: site_templates/static", f"docs_dir: {ROOT / 'site_templates' / 'static'}")
+    text = text.replace("custom_dir: site_templates/overrides", f"custom_dir: {ROOT / 'site_templates' / 'overrides'}")
+    text = text.replace("  - reading-list\n", f"  - reading-list:\n      content_dir: {content}\n"
+                                               f"      templates_dir: {ROOT / 'site_templates'}\n")
+    assert str(content) in text
+    config = folder / "mkdocs.yml"
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
+def mkdocs_build(config: Path, site: Path, *, command: list[str] | None = None,
+                 **env: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict -f config` into `site` (or `command` before those arguments)."""
+    command = command or [sys.executable, "-m", "mkdocs", "build"]
+    return subprocess.run(
+        [*command, "--strict", "-f", str(config), "--site-dir", str(site)],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
+    )

@@ -25,7 +25,7 @@ import pytest
 from generator import remote
 from generator.check import check_content
 from generator.store import Store
-from support import age, snapshot
+from support import SEED_CONTENT, age, snapshot
 
 REPO = Path(__file__).resolve().parent.parent
 API = Path(__file__).resolve().parent / "fixtures" / "api"
@@ -114,7 +114,7 @@ def content(tmp_path) -> Path:
     folder = tmp_path / "content"
     folder.mkdir()
     for name in ("hardware.yml", "topics.yml"):
-        shutil.copy(REPO / "content" / name, folder / name)
+        shutil.copy(SEED_CONTENT / name, folder / name)
     return folder
 
 
@@ -222,8 +222,8 @@ Key-Value (KV) cache playing a vital role in enhancing their performance. Howeve
 def test_an_added_paper_builds_into_its_page(tmp_path, apis):
     from generator.pipeline import generate
 
-    content = tmp_path / "content"  # the real list, less the paper to add
-    shutil.copytree(REPO / "content", content)
+    content = tmp_path / "content"  # the seed list, less the paper to add
+    shutil.copytree(SEED_CONTENT, content)
     (content / "papers/snapkv.md").unlink()
     assert add(content, apis, SNAPKV).out.startswith(f"{SNAPKV}: new, content/papers/snapkv.md")
     generated = generate(content, REPO / "site_templates")

@@ -3,11 +3,9 @@ the same messages from `mkdocs build --strict`; the three ways of adding a paper
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -19,6 +17,8 @@ from generator.check import DEVICE_LIKE, check_content, collect, near_identical_
 from generator.model import ContentError
 from generator.matching import Hardware
 from generator.site import load_site
+
+from support import SEED_CONTENT, mkdocs_build, mkdocs_config
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).parent / "fixtures" / "broken" / "content"
@@ -79,8 +79,8 @@ def test_every_broken_fixture_is_reported():
     assert files - FINE_ALONE == named
 
 
-def test_the_committed_content_passes_the_check_without_warnings():
-    assert check_content(ROOT / "content") == []
+def test_the_seed_content_passes_the_check_without_warnings():
+    assert check_content(SEED_CONTENT) == []
 
 
 def test_check_command_prints_every_problem_and_exits_1(capsys):
@@ -103,26 +103,6 @@ def test_load_site_raises_the_same_errors():
     with pytest.raises(ContentError) as raised:
         load_site(BROKEN)
     assert [str(p) for p in raised.value.problems] == ERRORS
-
-
-def mkdocs_config(tmp_path: Path, content: Path) -> Path:
-    """The project's mkdocs.yml, reading `content` instead of content/."""
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    text = text.replace("docs_dir: site_templates/static", f"docs_dir: {ROOT / 'site_templates' / 'static'}")
-    text = text.replace("custom_dir: site_templates/overrides", f"custom_dir: {ROOT / 'site_templates' / 'overrides'}")
-    text = text.replace("  - reading-list\n", f"  - reading-list:\n      content_dir: {content}\n"
-                                               f"      templates_dir: {ROOT / 'site_templates'}\n")
-    assert str(content) in text
-    config = tmp_path / "mkdocs.yml"
-    config.write_text(text, encoding="utf-8")
-    return config
-
-
-def mkdocs_build(config: Path, site: Path, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "--site-dir", str(site)],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
-    )
 
 
 @pytest.mark.slow
@@ -168,7 +148,7 @@ def test_near_identical_titles_are_found_among_10000_quickly():
 @pytest.fixture
 def content(tmp_path) -> Path:
     content = tmp_path / "content"
-    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("templates"))
+    shutil.copytree(SEED_CONTENT, content)
     return content
 
 
@@ -240,7 +220,7 @@ def test_a_pasted_page_imports_and_passes(content, capsys, monkeypatch):
 def test_hardware_detected_while_checking_is_not_detected_again(monkeypatch):
     """Checking detects the hardware of a text with a device-like name; the site, which
     detects in the same titles and abstracts afterwards, reuses what it found."""
-    checked = collect(ROOT / "content")
+    checked = collect(SEED_CONTENT)
     abstracts = [paper.abstract for paper in checked.papers if DEVICE_LIKE.search(paper.abstract)]
     detected_again = []
     original = Hardware._detect

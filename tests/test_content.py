@@ -1,18 +1,19 @@
-"""The committed content: what the importer made of the three real dumps, as curators keep it."""
+"""The seed content: what the importer made of the three real dumps, as curators kept it (a frozen
+copy of content/ as it was, tests/fixtures/seed_content/, which new papers do not change)."""
 
 from __future__ import annotations
 
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
 from generator.model import ARXIV_ID
 from generator.store import Store
 
-REPO = Path(__file__).resolve().parent.parent
-CONTENT = REPO / "content"
+from support import SEED_CONTENT
+
+CONTENT = SEED_CONTENT
 DUMP_A = "000_182ca828bed94110.txt"
 # What copying mangles, once repaired, must not be seen again.
 ARTIFACTS = re.compile(r"\d+times|\\%|\\times|\\'|[A-Za-z]x20[0-9a-f]{2}[A-Za-z]")

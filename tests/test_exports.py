@@ -27,6 +27,7 @@ from generator.model import Paper
 from generator.render import render_pages
 from generator.site import derive_site, device_spans, load_site, papers_by_year
 from test_render import html_links, resolve
+from support import SEED_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -42,7 +43,7 @@ def load_content(content_dir: Path):
 
 @pytest.fixture(scope="module")
 def site():
-    return load_site(ROOT / "content")
+    return load_site(SEED_CONTENT)
 
 
 @pytest.fixture(scope="module")
@@ -698,7 +699,7 @@ def test_facet_numbers_read_back(value):
 def test_facet_file_is_small_at_scale():
     """Thousands of papers: the real ones, copied under new slugs (the detection finds the same
     hardware and topics), about 10 bytes a paper, far from papers.json's ~2,700."""
-    papers, hardware, topics, _ = load_content(ROOT / "content")
+    papers, hardware, topics, _ = load_content(SEED_CONTENT)
     copies = [dataclasses.replace(p, slug=f"{p.slug}-{i}") for i in range(40) for p in papers]
     site = derive_site(copies, hardware, topics)
     files = facet_files.filter_files(site)

@@ -12,9 +12,10 @@ from generator.check import collect
 from generator.model import ContentError, Paper
 from generator.site import derive_site
 from generator.vocabularies import load_hardware
+from support import SEED_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = collect(ROOT / "content")
+CONTENT = collect(SEED_CONTENT)
 
 HARDWARE = """\
 vendors:

@@ -13,7 +13,7 @@ STEPS = [
     {"paper_file", "store"},  # files
     {"sources", "importer", "fill", "remote"},  # import
     {"vocabularies", "regex_safety", "check", "links"},  # validate
-    {"measured", "results", "mentions", "related", "site"},  # derive
+    {"measured", "claims", "measures", "result_devices", "results", "mentions", "related", "site"},  # derive
     {"pages", "bibtex", "facets", "exports", "markup", "render"},  # render
     {"pipeline", "preview", "html_blocks", "search", "plugin", "review", "cli", "__main__"},  # build
 ]

@@ -3,8 +3,6 @@ that remembers its last run finds is what a new one finds."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,8 +10,7 @@ from hypothesis import strategies as st
 from generator import mentions
 from generator.check import collect
 from generator.model import Paper
-
-ROOT = Path(__file__).resolve().parent.parent
+from support import SEED_CONTENT
 
 
 def paper(slug: str, abstract: str) -> Paper:
@@ -103,7 +100,7 @@ def test_a_name_of_several_words_is_generic_only_when_each_word_is():
 
 
 def test_generic_short_names_added_to_the_real_list_are_never_linked_and_change_nothing():
-    papers = collect(ROOT / "content").papers
+    papers = collect(SEED_CONTENT).papers
     hostile = [titled(f"hostile-{i}", f"{name}: A Hostile Paper") for i, name in enumerate(
         ["The", "GPU", "LLM", "GPUs", "Transformer", "Inference", "Memory", "Large Language Model"])]
     assert mentions.find_mentions(papers + hostile) == mentions.find_mentions(papers)

@@ -11,6 +11,7 @@ import pytest
 from generator.model import ContentError
 from generator.pipeline import generate
 from generator.preview import Preview
+from support import SEED_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "site_templates"
@@ -18,7 +19,7 @@ TEMPLATES = ROOT / "site_templates"
 
 @pytest.fixture
 def content(tmp_path) -> Path:
-    shutil.copytree(ROOT / "content", tmp_path / "content", ignore=shutil.ignore_patterns("sources"))
+    shutil.copytree(SEED_CONTENT, tmp_path / "content", ignore=shutil.ignore_patterns("sources"))
     return tmp_path / "content"
 
 
@@ -79,7 +80,7 @@ def test_a_new_and_a_removed_paper(content):
     removed = preview.update()
     assert_same_as_a_full_build(removed, content)
     assert {"papers/snapkv.md", "bib/snapkv.bib"} <= removed.removed
-    shutil.copy(ROOT / "content" / "papers" / "snapkv.md", content / "papers" / "snapkv.md")
+    shutil.copy(SEED_CONTENT / "papers" / "snapkv.md", content / "papers" / "snapkv.md")
     added = preview.update()
     assert_same_as_a_full_build(added, content)
     assert {"papers/snapkv.md", "bib/snapkv.bib"} <= added.changed and not added.removed

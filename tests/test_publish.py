@@ -25,6 +25,7 @@ from generator.markup import DESCRIPTION_LIMIT, description
 from generator.model import Paper
 from generator.pages import is_journal, page_dates, paper_date, robots_txt
 from generator.pipeline import generate
+from support import SEED_CONTENT, mkdocs_config
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -34,17 +35,22 @@ SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
 
 def build(site: Path, site_url: str | None) -> subprocess.CompletedProcess:
+    """The site of the seed content, built into `site` (its mkdocs.yml beside it)."""
     env = {k: v for k, v in os.environ.items() if k != "READING_LIST_SITE_URL"}
     if site_url:
         env["READING_LIST_SITE_URL"] = site_url
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+    folder = site.with_name(f"{site.name}-config")
+    folder.mkdir()
+    config = mkdocs_config(folder, SEED_CONTENT)
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
+                           "--site-dir", str(site)],
                           cwd=ROOT, capture_output=True, text=True,
                           env={**env, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1736899200"})
 
 
 @pytest.fixture(scope="module")
 def published(tmp_path_factory) -> Path:
-    """The real site, built as the Pages workflow builds it: with a site URL."""
+    """The site of the seed list, built as the Pages workflow builds it: with a site URL."""
     site = tmp_path_factory.mktemp("published")
     result = build(site, SITE_URL)
     assert result.returncode == 0, result.stderr[-4000:]
@@ -109,7 +115,7 @@ def test_the_sitemap_lists_every_page_with_its_date(published):
 
 
 def test_a_papers_lastmod_is_the_newest_date_its_file_has(published):
-    meta = yaml.safe_load((ROOT / "content" / "papers" / "snapkv.md").read_text(encoding="utf-8").split("---")[1])
+    meta = yaml.safe_load((SEED_CONTENT / "papers" / "snapkv.md").read_text(encoding="utf-8").split("---")[1])
     newest = max(d for d in (meta.get("published"), meta.get("added")) if d)
     assert sitemap(published)[SITE_URL + "papers/snapkv/"] == newest.isoformat()
 

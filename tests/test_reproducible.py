@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from test_check import ROOT, mkdocs_build, mkdocs_config
+from support import SEED_CONTENT, mkdocs_build, mkdocs_config
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -20,7 +20,7 @@ def tree(root: Path) -> dict[str, bytes]:
 
 @pytest.mark.slow
 def test_two_builds_are_byte_identical(tmp_path):
-    config = mkdocs_config(tmp_path, ROOT / "content")
+    config = mkdocs_config(tmp_path, SEED_CONTENT)
     sites = []
     for seed in ("1", "2"):
         site = tmp_path / f"site-{seed}"

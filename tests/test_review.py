@@ -95,7 +95,7 @@ def test_a_new_paper_shows_its_hardware_topics_and_results(summary):
     assert added[1:4] == [
         "  - measured on: NVIDIA A100 (`a100`)",
         "  - topics: KV cache",
-        "  - results: 2.5× speedup over vLLM on NVIDIA A100",
+        "  - results: “It achieves a 2.5× speedup over vLLM on an A100 GPU” on NVIDIA A100",
     ]
 
 
@@ -103,7 +103,8 @@ def test_a_changed_paper_shows_what_it_was_where_its_facts_changed(summary):
     assert section(summary, "Changed")[1:] == [
         "  - measured on: AMD (`amd`), AMD Instinct MI300X (`mi300x`) (was: NVIDIA (`nvidia`))",
         "  - topics: Offloading",
-        "  - results: 25 PFLOPS throughput on AMD Instinct MI300X (was: 25 PFLOPS throughput on NVIDIA)",
+        "  - results: “It sustains over 25 petaflops on 512 AMD MI300X GPUs” on AMD Instinct MI300X "
+        "(was: “It sustains over 25 petaflops on 512 NVIDIA V100 GPUs” on NVIDIA)",
     ]
 
 

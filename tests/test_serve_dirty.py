@@ -16,6 +16,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from support import SEED_CONTENT
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +40,7 @@ SERVER = textwrap.dedent("""
 
 @pytest.fixture
 def project(tmp_path) -> Path:
-    shutil.copytree(ROOT / "content", tmp_path / "content", ignore=shutil.ignore_patterns("sources"))
+    shutil.copytree(SEED_CONTENT, tmp_path / "content", ignore=shutil.ignore_patterns("sources"))
     shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     # No search index: Pagefind's output is not the subject here (and is made in the background).

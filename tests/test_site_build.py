@@ -1,9 +1,10 @@
-"""The real site, built by `mkdocs build --strict` into a temporary folder, then checked."""
+"""The site of the seed list (tests/fixtures/seed_content/, a frozen copy of content/ whose answers
+these tests know), built by `mkdocs build --strict` into a temporary folder, then checked. The
+site of the live content/ is built by tests/test_list_grows.py."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -16,18 +17,16 @@ from bs4 import BeautifulSoup
 
 from generator.store import Store
 from generator.vocabularies import load_hardware
+from support import SEED_CONTENT, mkdocs_build, mkdocs_config
 
 ROOT = Path(__file__).resolve().parent.parent
-SLUGS = sorted(p.stem for p in Store(ROOT / "content").paper_paths())
+SLUGS = sorted(p.stem for p in Store(SEED_CONTENT).paper_paths())
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("site")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
+    result = mkdocs_build(mkdocs_config(tmp_path_factory.mktemp("config"), SEED_CONTENT), site)
     assert result.returncode == 0, result.stderr[-4000:]
     assert not re.search(r"^WARNING", result.stderr, re.M), result.stderr[-4000:]
     return site
@@ -125,7 +124,7 @@ def test_related_papers_are_listed_with_reasons(built):
 
 
 def test_generate_twice_rewrites_nothing(tmp_path):
-    command = [sys.executable, "-m", "generator", "generate", "--out", str(tmp_path)]
+    command = [sys.executable, "-m", "generator", "--content", str(SEED_CONTENT), "generate", "--out", str(tmp_path)]
     first = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     assert re.search(r"\d+ written, 0 unchanged", first.stdout)
     second = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
@@ -136,7 +135,7 @@ def test_generate_twice_rewrites_nothing(tmp_path):
 # From a hand reading of the 52 abstracts (tests/fixtures/measured_hardware.yml): the papers
 # measured on each node, or on a node below it (an architecture page rolls up its devices).
 HAND = yaml.safe_load((ROOT / "tests" / "fixtures" / "measured_hardware.yml").read_text(encoding="utf-8"))
-HARDWARE = load_hardware((ROOT / "content" / "hardware.yml").read_text(encoding="utf-8"), "hardware.yml")
+HARDWARE = load_hardware((SEED_CONTENT / "hardware.yml").read_text(encoding="utf-8"), "hardware.yml")
 NODE_PAPERS: dict[str, set[str]] = {}
 for _slug, _read in HAND.items():
     for _node in HARDWARE.expand(_read["measured"]):
@@ -172,18 +171,16 @@ def test_exports_filter_and_years_are_on_the_built_site(built):
 # ---------------------------------------------------------------------------- pagination
 
 PAGE_SIZE = 5
-# `mkdocs build --strict` with generator.pages.PAGE_SIZE set first: the real list, split into pages.
+# `mkdocs build` with generator.pages.PAGE_SIZE set first: the seed list, split into pages.
 BUILD_PAGED = ("import sys, generator.pages as pages; pages.PAGE_SIZE = int(sys.argv[1]); "
-               "from mkdocs.__main__ import cli; cli(['build', '--strict', '--site-dir', sys.argv[2]])")
+               "from mkdocs.__main__ import cli; cli(['build', *sys.argv[2:]])")
 
 
 @pytest.fixture(scope="module")
 def built_paged(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("site-paged")
-    result = subprocess.run(
-        [sys.executable, "-c", BUILD_PAGED, str(PAGE_SIZE), str(site)],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
+    result = mkdocs_build(mkdocs_config(tmp_path_factory.mktemp("config-paged"), SEED_CONTENT), site,
+                          command=[sys.executable, "-c", BUILD_PAGED, str(PAGE_SIZE)])
     assert result.returncode == 0, result.stderr[-4000:]
     assert not re.search(r"^WARNING", result.stderr, re.M), result.stderr[-4000:]
     return site

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from generator.clean import repair
 from generator.sources import parse_dump, parse_published
+from support import SEED_CONTENT
 
-REPO = Path(__file__).resolve().parent.parent
-SEEDS = sorted((REPO / "content" / "sources").glob("*.txt"))
+SEEDS = sorted((SEED_CONTENT / "sources").glob("*.txt"))
 
 
 def parse_file(path: Path):

@@ -15,7 +15,6 @@ own regular expression, tried at every word, the longest match winning.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,13 +23,12 @@ from hypothesis import strategies as st
 from generator.matching import Hardware, HardwareNode, ignores_case
 from generator.model import ContentError
 from generator.vocabularies import load_hardware
-
-REPO = Path(__file__).resolve().parent.parent
+from support import SEED_CONTENT
 
 
 @pytest.fixture(scope="module")
 def hardware() -> Hardware:
-    return load_hardware((REPO / "content" / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
+    return load_hardware((SEED_CONTENT / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
 
 
 def found(hardware: Hardware, text: str) -> list[tuple[str, str]]:
@@ -281,7 +279,7 @@ def test_the_trie_finds_what_each_alias_finds_on_its_own_in_chosen_texts(text):
     assert trie_detect(SMALL, text) == plain_detect(plain_patterns(SMALL), text)
 
 
-REAL = load_hardware((REPO / "content" / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
+REAL = load_hardware((SEED_CONTENT / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
 REAL_PATTERNS = plain_patterns(REAL)
 REAL_NAMES = [name for node in REAL.nodes.values() for name in node.aliases] + list(REAL.ignore)
 REAL_PIECES = sorted({piece for name in REAL_NAMES

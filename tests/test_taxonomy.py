@@ -19,19 +19,19 @@ from generator.topic_matching import Topic, Topics, is_regex_phrase
 from generator.sentences import evidence_sentence
 from generator.regex_safety import MAX_REGEX_CHARS
 from generator.vocabularies import DEVICE_KINDS, load_hardware, load_topics
+from support import SEED_CONTENT
 
-REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "taxonomy"
 
 
 @pytest.fixture(scope="module")
 def hardware() -> Hardware:
-    return load_hardware((REPO / "content" / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
+    return load_hardware((SEED_CONTENT / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
 
 
 @pytest.fixture(scope="module")
 def topics() -> Topics:
-    return load_topics((REPO / "content" / "topics.yml").read_text(encoding="utf-8"), "content/topics.yml")
+    return load_topics((SEED_CONTENT / "topics.yml").read_text(encoding="utf-8"), "content/topics.yml")
 
 
 @pytest.fixture(scope="module")
@@ -704,7 +704,7 @@ def test_an_overly_long_regex_is_refused():
 
 
 def test_every_regex_of_the_real_topics_file_is_accepted(topics):
-    written = yaml.safe_load((REPO / "content" / "topics.yml").read_text(encoding="utf-8"))
+    written = yaml.safe_load((SEED_CONTENT / "topics.yml").read_text(encoding="utf-8"))
     regexes = [phrase for topic in written["topics"] for phrase in topic["match"] if is_regex_phrase(phrase)]
     assert len(regexes) >= 9 and r"/serving(?! as\b)/" in regexes and r"/W\d+A\d+(?:KV\d+)?/" in regexes
     assert regexes == [phrase for topic in topics.topics.values() for phrase in topic.patterns
@@ -769,7 +769,7 @@ def synthetic_abstracts(count: int) -> list[str]:
 
 
 def test_hardware_detection_is_one_scan_per_text_with_one_pattern():
-    hardware = load_hardware((REPO / "content" / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
+    hardware = load_hardware((SEED_CONTENT / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
     texts = synthetic_abstracts(10_000)
     pattern, owner = hardware._matcher
     counting = CountingPattern(pattern)
@@ -782,7 +782,7 @@ def test_hardware_detection_is_one_scan_per_text_with_one_pattern():
 
 
 def test_topic_detection_is_two_scans_per_text_whatever_the_vocabulary_size():
-    topics = load_topics((REPO / "content" / "topics.yml").read_text(encoding="utf-8"), "content/topics.yml")
+    topics = load_topics((SEED_CONTENT / "topics.yml").read_text(encoding="utf-8"), "content/topics.yml")
     matcher = topics._matcher
     phrases, regexes = CountingPattern(matcher.phrases), CountingPattern(matcher.regexes)
     topics.__dict__["_matcher"] = type(matcher)(phrases, matcher.phrase_topics, regexes, matcher.regex_groups)

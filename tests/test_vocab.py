@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import io
 import shutil
-from pathlib import Path
 
 from generator.cli import run_vocab
-
-ROOT = Path(__file__).resolve().parent.parent
+from support import SEED_CONTENT
 
 
 def paper(slug: str, title: str, abstract: str) -> str:
@@ -18,7 +16,7 @@ def paper(slug: str, title: str, abstract: str) -> str:
 
 def test_unknown_device_names_are_listed_with_their_papers_most_papers_first(tmp_path):
     content = tmp_path / "content"
-    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("sources"))
+    shutil.copytree(SEED_CONTENT, content, ignore=shutil.ignore_patterns("sources"))
     (content / "papers" / "mythic-one.md").write_text(
         paper("mythic-one", "Analog Inference One", "We run ResNet-50 on a Mythic M1076 chip."), encoding="utf-8")
     (content / "papers" / "mythic-two.md").write_text(
@@ -34,5 +32,5 @@ def test_unknown_device_names_are_listed_with_their_papers_most_papers_first(tmp
 
 def test_a_vocabulary_that_covers_every_name_says_so():
     out = io.StringIO()
-    assert run_vocab(ROOT / "content", out) == 0
+    assert run_vocab(SEED_CONTENT, out) == 0
     assert out.getvalue() == "Every device-like name is an alias in content/hardware.yml.\n"

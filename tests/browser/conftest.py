@@ -1,6 +1,7 @@
 """Browser tests: the built site, served on 127.0.0.1, driven in Debian's headless Chromium.
 
-The site is built once per session into a temporary folder and served by a
+The site of the seed list (tests/fixtures/seed_content/, a frozen copy of content/ whose
+answers the tests know) is built once per session into a temporary folder and served by a
 threaded `http.server` on a free port. Every page a test opens is watched:
 a JavaScript error, a console error or a request that leaves 127.0.0.1 fails
 the test (the site must work offline).
@@ -25,6 +26,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from support import SEED_CONTENT, mkdocs_config
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -85,7 +88,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("browser-site")
-    build_site(ROOT, site)
+    build_site(mkdocs_config(tmp_path_factory.mktemp("browser-config"), SEED_CONTENT).parent, site)
     return site
 
 

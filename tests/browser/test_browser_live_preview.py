@@ -16,6 +16,8 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
+from support import SEED_CONTENT
+
 from .conftest import ROOT, free_port
 
 pytestmark = pytest.mark.browser
@@ -42,7 +44,7 @@ def served_copy(tmp_path):
     project = tmp_path / "project"
     project.mkdir()
     shutil.copy(ROOT / "mkdocs.yml", project)
-    shutil.copytree(ROOT / "content", project / "content")
+    shutil.copytree(SEED_CONTENT, project / "content")
     shutil.copytree(ROOT / "site_templates", project / "site_templates")
     port = free_port()
     process = subprocess.Popen(

@@ -1,8 +1,8 @@
 """Listings split into pages: the pager leads through them, and sorting a split results table
 sorts every row (from results/rows.json), shown page by page in the browser.
 
-The real list fits on one page of each listing, so this module builds its own copy of
-the site with a page size of PAGE_SIZE rows, and serves it.
+The seed list fits on one page of each listing, so this module builds its own copy of
+its site with a page size of PAGE_SIZE rows, and serves it.
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ import pytest
 from playwright.sync_api import expect
 
 from generator.store import Store
+from support import SEED_CONTENT, mkdocs_config
 
-from .conftest import ROOT, served
+from .conftest import served
 
 pytestmark = pytest.mark.browser
 
 PAGE_SIZE = 5
-PAPERS = len(Store(ROOT / "content").paper_paths())
+PAPERS = len(Store(SEED_CONTENT).paper_paths())
 # `mkdocs build` with generator.pages.PAGE_SIZE set first (the plugin reads it when it renders).
 BUILD = ("import sys, generator.pages as pages; pages.PAGE_SIZE = int(sys.argv[1]); "
          "from mkdocs.__main__ import cli; cli(['build', '--strict', '--site-dir', sys.argv[2]])")
@@ -34,7 +35,8 @@ BUILD = ("import sys, generator.pages as pages; pages.PAGE_SIZE = int(sys.argv[1
 @pytest.fixture(scope="module")
 def paged_site(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("paged-site")
-    result = subprocess.run([sys.executable, "-c", BUILD, str(PAGE_SIZE), str(site)], cwd=ROOT,
+    config = mkdocs_config(tmp_path_factory.mktemp("paged-config"), SEED_CONTENT)
+    result = subprocess.run([sys.executable, "-c", BUILD, str(PAGE_SIZE), str(site)], cwd=config.parent,
                             capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr[-4000:]
     return site

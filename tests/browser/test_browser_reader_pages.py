@@ -9,8 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from generator.check import collect
-
-from .conftest import ROOT
+from support import SEED_CONTENT
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +17,7 @@ SIZES = {
     "desktop": {"viewport": {"width": 1366, "height": 900}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
-CONTENT = collect(ROOT / "content")
+CONTENT = collect(SEED_CONTENT)
 HARDWARE_AND_TOPIC_PAGES = sorted(f"hardware/{i}/" for i in CONTENT.hardware.nodes) + sorted(
     f"topics/{i}/" for i in CONTENT.topics.topics)
 # One page of each kind.

@@ -6,7 +6,7 @@
 // alphabetically, numbers within the text by value ("RTX 3090" before "RTX 4090").
 // The Result column of a results table (its heading data-column="result") holds
 // values of several kinds and units: "502 PFLOPS", "156 TFLOPS", "155×", "99%".
-// It sorts by kind (the data-column="kind" column), then unit, then value, so only
+// It sorts by kind (each Result cell's data-kind), then unit, then value, so only
 // values of one kind and unit are compared; the direction orders the values
 // within each group, the groups keep their order.
 //
@@ -91,9 +91,8 @@
     }
     var keys, compare = compareKeys;
     if (isResultColumn(heading)) {
-      var kind = table.tHead.querySelector('th[data-column="kind"]');
       keys = rows.map(function (row) {
-        return resultFromCells(cellText(row, column), kind ? cellText(row, kind.cellIndex) : "");
+        return resultFromCells(cellText(row, column), row.cells[column].getAttribute("data-kind") || "");
       });
       compare = compareResults;
     } else {
@@ -121,13 +120,23 @@
   }
 
   // What a row of rows.json is sorted by in each column: Result (its kind, unit and value),
-  // Kind, Baseline, Device, Paper (the text shown).
+  // Claim, Device, Paper (the text shown). A row: [value, shown, kind, claim, device, paper,
+  // unit, the number's start and end in the claim].
   function key(data, row, column) {
     if (column === 0) return { kind: row[2], unit: row[6], value: row[0] };
-    if (column === 1) return row[2];
-    if (column === 2) return row[3];
-    if (column === 3) return row[4] < 0 ? "" : data.devices[row[4]][0];
+    if (column === 1) return row[3];
+    if (column === 2) return row[4] < 0 ? "" : data.devices[row[4]][0];
     return data.papers[row[5]][1];
+  }
+
+  // The claim in the authors' words, its number in bold (as generator/render.py writes it).
+  function claimCell(table, row) {
+    var td = cell(table, 1), strong = document.createElement("strong");
+    strong.textContent = row[3].slice(row[7], row[8]);
+    td.appendChild(document.createTextNode(row[3].slice(0, row[7])));
+    td.appendChild(strong);
+    td.appendChild(document.createTextNode(row[3].slice(row[8])));
+    return td;
   }
 
   // A cell as the server writes it (generator/render.py, result_row): the value's class, or
@@ -162,15 +171,15 @@
     while (body.firstChild) body.removeChild(body.firstChild);
     shown.forEach(function (index) {
       var row = data.rows[index], tr = document.createElement("tr");
-      [row[1], row[2], row[3]].forEach(function (text, column) {
-        var td = cell(table, column);
-        td.textContent = text;
-        tr.appendChild(td);
-      });
+      var value = cell(table, 0);
+      value.textContent = row[1];
+      value.setAttribute("data-kind", row[2]);
+      tr.appendChild(value);
+      tr.appendChild(claimCell(table, row));
       var device = row[4] < 0 ? null : data.devices[row[4]];
-      tr.appendChild(linkCell(table, 3, device ? device[0] : "", device && device[1] ? root + device[1] : ""));
+      tr.appendChild(linkCell(table, 2, device ? device[0] : "", device && device[1] ? root + device[1] : ""));
       var paper = data.papers[row[5]];
-      tr.appendChild(linkCell(table, 4, paper[1], root + "papers/" + paper[0] + "/"));
+      tr.appendChild(linkCell(table, 3, paper[1], root + "papers/" + paper[0] + "/"));
       body.appendChild(tr);
     });
     state.status.textContent = "All " + state.order.length + " rows sorted by " + state.by + " (" +

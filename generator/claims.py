@@ -1,0 +1,225 @@
+"""A result's claim in the authors' own words, and the kind of quantity it measures.
+
+A reader is shown the claim, never words the paper does not contain: the shortest
+stretch of the sentence that holds the number, its unit, what it measures, its
+qualifiers ("up to", "on average", "end-to-end") and, joined by " … " when it
+stands apart, the comparison ("compared to FasterViT-0"). The kind (latency,
+efficiency, error, ...) is read from the claim's own words; it sorts and
+filters results, and is never turned into words on a page.
+
+The stretch follows the grammar of a result: it runs from where the words about
+this number start (the clause's start, or the end of the number listed before it)
+to where they end (the next clause, comma or number), holding at most a dozen
+words on each side of the number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+# Kinds, each with the words that name it. Where two kinds' words start at the same place, the
+# one listed first wins: "energy efficiency" is efficiency, not energy; "memory bandwidth" is
+# bandwidth; "of peak" is a utilization.
+KIND_WORDS: tuple[tuple[str, str], ...] = (
+    ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|efficien\w*|"
+                   r"perf(?:ormance)?[ /-]?per[ -](?:watt|joule|dollar)|per (?:watt|joule)|[TGP]?(?:FLOPS|OPS)/W|"
+                   r"tokens?/J|perf/W"),
+    ("utilization", r"utili[sz]ation|of (?:the |its )?(?:theoretical )?(?:peak|optimal)|occupancy"),
+    ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
+    ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
+              r"accuracy (?:loss|drop|degradation)|divergence"),
+    ("accuracy", r"accuracy|top-[15]|mAP|BLEU|F1|PSNR|SSIM|FID|quality|score"),
+    ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
+                r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
+    ("throughput", r"throughput|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
+                   r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
+                   r"GKeys?/s|goodput"),
+    ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
+    ("energy", r"energy|joules?"),
+    ("memory", r"memory|footprint|VRAM|\bRAM\b|KV[- ]cache|storage|model sizes?|[GMT]B\b|GiB|MiB"),
+    ("parameters", r"parameters|params|weights"),
+    ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
+    ("area", r"\barea\b|mm2|mm²"),
+    ("scalability", r"scalab\w*|scaling efficiency|weak scaling|strong scaling"),
+    ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
+    ("context", r"context|sequence length|tokens? long|long[- ]context"),
+    ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
+    ("speedup", r"speed\s?-?ups?|speeds? up|speed|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat\w*|outperform\w*|"
+                r"performance|runtime|run time|execution time|end-to-end time|time"),
+    ("scale", r"larger|bigger|smaller|scale"),
+)
+KINDS = tuple(kind for kind, _ in KIND_WORDS)
+# Kinds where less is better: the direction "lower" is an improvement.
+LOWER_IS_BETTER = frozenset({"latency", "duration", "energy", "power", "memory", "parameters", "compute", "area",
+                             "cost", "error"})
+# Kinds that describe a model, whatever it runs on: no device is credited with them.
+MODEL_KINDS = frozenset({"accuracy", "error", "parameters", "compute"})
+_KIND = re.compile("|".join(f"(?P<{kind}>(?<![\\w-])(?:{words})(?![\\w-]))" for kind, words in KIND_WORDS), re.I)
+
+# Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
+_HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
+# Words that may join a number to the next one's words, or start a clause of their own.
+_SOFT_BREAK = re.compile(r",|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
+                         r"because|since|leading to|resulting in|making|enabling|allowing)\s", re.I)
+# Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
+# over 13 billion parameters").
+_LEFT_BREAK = re.compile(r",|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
+# Words a claim does not start or end with.
+_EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that", "where", "with", "on", "in", "at",
+               "of", "for", "to", "from", "by", "as", "than", "compared", "versus", "vs", "vs.", "against", "using",
+               "when", "both", "also", "respectively"}
+# Words a claim does not end with either: "the", "a" left hanging.
+_END_WORDS = _EDGE_WORDS | {"the", "a", "an", "its", "their", "is", "are"}
+_WORD = re.compile(r"\S+")
+_MAX_WORDS_BEFORE = 9
+_MAX_WORDS_AFTER = 7
+# A kind word this much further back still starts the claim: "the energy-efficiency of the
+# GC-based networks on the GPU increased by 10.8%".
+_REACH_BEFORE = 16
+
+
+class Claim(NamedTuple):
+    """The authors' words for one result, with the number's place in them."""
+
+    text: str
+    number: tuple[int, int]  # [start, end) of the number and its unit in `text`
+
+    @property
+    def parts(self) -> tuple[str, str, str]:
+        """(before, the number, after): the number is shown in bold between them."""
+        start, end = self.number
+        return self.text[:start], self.text[start:end], self.text[end:]
+
+
+def _words(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    return [(m.start() + start, m.end() + start) for m in _WORD.finditer(text[start:end])]
+
+
+def _trim(text: str, words: list[tuple[int, int]], from_left: bool) -> list[tuple[int, int]]:
+    """`words` without connecting words at the edge away from the number."""
+    while words:
+        at = 0 if from_left else -1
+        word = text[words[at][0]:words[at][1]].strip(",.;:").lower()
+        if word and word not in (_EDGE_WORDS if from_left else _END_WORDS):
+            break
+        words.pop(at)
+    return words
+
+
+def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound: int) -> tuple[int, int]:
+    """[from, to) of the words about the number at [start, end) of `sentence`, within the
+    bounds the numbers beside it leave ([left_bound, right_bound))."""
+    # Right: up to the next clause or comma, at most _MAX_WORDS_AFTER words.
+    stop = right_bound
+    for pattern in (_HARD_BREAK, _SOFT_BREAK):
+        found = pattern.search(sentence, end, stop)
+        if found:
+            stop = found.start()
+    after = _trim(sentence, _words(sentence, end, stop)[:_MAX_WORDS_AFTER], from_left=False)
+    to = after[-1][1] if after else end
+    # Left: back to the clause's start, at most _MAX_WORDS_BEFORE words, or further to a word
+    # that names what the number measures when none is nearer.
+    begin = left_bound
+    for found in _HARD_BREAK.finditer(sentence, left_bound, start):
+        begin = found.end()
+    words = _words(sentence, begin, start)
+    soft = [m.end() for m in _LEFT_BREAK.finditer(sentence, begin, start)]
+    near = [w for w in words if not soft or w[0] >= soft[-1]][-_MAX_WORDS_BEFORE:]
+    if not _KIND.search(sentence, near[0][0] if near else start, to):
+        reach = words[-_REACH_BEFORE:]
+        named = [w for w in reach if _KIND.match(sentence, w[0])]
+        if named:
+            near = [w for w in reach if w[0] >= named[-1][0]]
+    near = _trim(sentence, near, from_left=True)
+    # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
+    frm = near[0][0] if near else start
+    return frm, to
+
+
+def list_end(sentence: str, end: int, right_bound: int) -> int:
+    """Where the words after a list of numbers end: the words after it name each number's
+    measure in turn ("2.49x, and 2.32x reductions on latency, energy, and area"), so they run
+    to the clause's end (at most a dozen words), not to the first "and"."""
+    stop = right_bound
+    found = _HARD_BREAK.search(sentence, end, stop)
+    if found:
+        stop = found.start()
+    words = _trim(sentence, _words(sentence, end, stop)[:12], from_left=False)
+    return words[-1][1] if words else end
+
+
+def make_claim(written: str, start: int, end: int, span: tuple[int, int],
+               comparison: tuple[int, int] | None) -> Claim:
+    """The claim for the number at [start, end) of the sentence `written`: its words `span`,
+    and `comparison` (the words naming the baseline, "compared to FasterViT-0") joined by " … "
+    where they stand apart. Where the words hold nothing that names what the number measures,
+    the nearest such words before them are joined too ("average speedups … x14.7 on H800")."""
+    pieces = [span] + ([comparison] if comparison is not None else [])
+    text = written[span[0]:span[1]] + (written[comparison[0]:comparison[1]] if comparison else "")
+    if not _KIND.search(text):
+        head = _head(written, min(p[0] for p in pieces))
+        if head is not None:
+            pieces.append(head)
+    merged: list[list[int]] = []
+    for a, b in sorted(pieces):
+        if merged and a <= merged[-1][1] + 1 and not written[merged[-1][1]:a].strip():
+            merged[-1][1] = max(merged[-1][1], b)
+        elif merged and a < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    text, number = "", (0, 0)
+    for a, b in merged:
+        raw = written[a:b]
+        lead = len(raw) - len(raw.lstrip())
+        piece = raw.strip().rstrip(",;:")
+        if piece.endswith(".") and b >= len(written.rstrip()):  # the sentence's full stop
+            piece = piece[:-1]
+        if text:
+            if a != span[0] and piece[:1].isupper() and not piece[1:2].isupper():
+                piece = piece[:1].lower() + piece[1:]  # "Compared to X" inside a claim
+            text += " … "
+        offset = len(text)
+        text += piece
+        if a <= start and end <= b:
+            number = (offset + start - a - lead, offset + end - a - lead)
+    return Claim(text, number)
+
+
+def _head(written: str, before: int) -> tuple[int, int] | None:
+    """The words before `before` that last name a measure ("average speedups"), with up to two
+    words that qualify it, within the clause; None when there are none."""
+    start = max([0, *(m.end() for m in _HARD_BREAK.finditer(written, 0, before))])
+    named = list(_KIND.finditer(written, start, before))
+    if not named:
+        return None
+    last = named[-1]
+    words = _words(written, start, last.start())[-2:]
+    words = _trim(written, [w for w in words if not re.search(r"[,;]", written[w[0]:last.start()])], from_left=True)
+    return (words[0][0] if words else last.start()), last.end()
+
+
+def claim_kind(claim: Claim) -> str | None:
+    """The kind the claim's words name: the kind word nearest the number, looking right first
+    (within a few words: "3.21× lower latency"), then left ("reduces latency by 37%")."""
+    before, _, after = claim.parts
+    # "4× larger models" is a scale; "a 1.8x improvement on larger inputs" is not.
+    right = [(m.start(), m.lastgroup) for m in _KIND.finditer(after)
+             if m.lastgroup != "scale" or not after[:m.start()].strip()]
+    if right and right[0][0] <= 30:
+        return right[0][1]
+    left = [(len(before) - m.end(), m.lastgroup) for m in _KIND.finditer(before) if m.lastgroup != "scale"]
+    candidates = sorted([*left, *right])
+    return candidates[0][1] if candidates else None
+
+
+def kind_in(text: str) -> str | None:
+    """The first kind `text` names ("6× fewer parameters" -> parameters)."""
+    found = _KIND.search(text)
+    return found.lastgroup if found else None
+
+
+def kinds_in(text: str) -> list[str]:
+    """Every kind `text` names, in order ("of latency and throughput" -> latency, throughput)."""
+    return [m.lastgroup for m in _KIND.finditer(text)]

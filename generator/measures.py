@@ -1,0 +1,102 @@
+"""Absolute results: what a system or device did, not how it compares.
+
+"40 frames per second on a T4", "380K context tokens on one A100-80GB", "a 175B model
+quantized in about four GPU hours", "only 5.7M parameters", "1.11 W", "37 MB of memory",
+"twice as fast". A number with such a unit is a result only where the words around it
+say it was achieved ("achieves", "only", "up to", "in", "fits"), not where they describe
+the set-up ("we train a 7B model on 64 GPUs").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "twelve": 12, "a few": None}
+_MAGNITUDE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9, "t": 1e12,
+              "trillion": 1e12}
+_NUMBER = r"(?P<number>\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+_SCALE = r"(?:\s?(?P<magnitude>[KMBT]|k)\b|\s(?P<magnitude_word>thousand|million|billion|trillion)\b)?"
+
+# unit pattern -> (the unit shown, the kind)
+_UNITS: tuple[tuple[str, str, str], ...] = (
+    (r"(?:FPS|fps|frames? per second|frames?/s)\b", "FPS", "throughput"),
+    (r"(?:GPU[- ])?(?:hours?|hrs?)\b", "hours", "duration"),
+    (r"(?:GPU[- ])?days?\b", "days", "duration"),
+    (r"minutes?\b|mins?\b", "minutes", "duration"),
+    (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b", "parameters", "parameters"),
+    (r"(?:context\s+)?tokens?\s+(?:of\s+)?context\b|context\s+tokens?\b|(?=\s+(?:on|with|in)\b)", "tokens",
+     "context"),
+    (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
+    (r"(?:W|mW|watts?)\b", "W", "power"),
+    (r"[GT]B/s\b", "B/s", "bandwidth"),
+)
+_UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
+MEASURE = re.compile(rf"(?<![\w.,]){_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
+# A context or a model size needs a magnitude to be one: "380K tokens", "175B parameters".
+_NEEDS_MAGNITUDE = {"tokens", "parameters"}
+
+# Words that say the number was achieved, in the clause before it (or right after, for
+# "on a single GPU"), as opposed to a set-up.
+_ACHIEVED_BEFORE = re.compile(
+    r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
+    r"only|merely|just|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
+    r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|"
+    r"required|using|used|consum\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
+    r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*)\s*"
+    r"(?:\w+\s+){0,3}$", re.I)
+_ACHIEVED_AFTER = re.compile(r"^\s*(?:\w+\s+){0,4}?(?:on|in|inside|within)\s+(?:a\s+|one\s+)?single\b", re.I)
+# Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
+_SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$", re.I)
+# "twice as fast as", "more than doubles", "half as slow as": factors written in words.
+WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled)\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b)",
+                         re.I)
+_WORD_FACTORS = {"twice": 2.0, "half": 0.5, "double": 2.0, "doubles": 2.0, "doubled": 2.0, "triple": 3.0,
+                 "triples": 3.0, "tripled": 3.0}
+
+
+class Measure(NamedTuple):
+    start: int
+    end: int
+    value: float | None
+    value_text: str
+    unit: str
+    kind: str
+
+
+def _value(number: str, magnitude: str | None) -> float | None:
+    lowered = number.lower()
+    base = _WORD_NUMBERS.get(lowered) if lowered in _WORD_NUMBERS else float(number.replace(",", ""))
+    if base is None:
+        return None
+    return base * _MAGNITUDE.get((magnitude or "").lower(), 1)
+
+
+def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measure]:
+    """The absolute results of `sentence` outside the `taken` spans (numbers already read as
+    changes or rates), each where the words around it say it was achieved."""
+    out = []
+    for match in MEASURE.finditer(sentence):
+        if any(start < match.end() and match.start() < end for start, end in taken):
+            continue
+        index = next(int(name[1:]) for name, text in match.groupdict().items() if name.startswith("u") and text is not None)
+        _, unit, kind = _UNITS[index]
+        magnitude = match.group("magnitude") or match.group("magnitude_word")
+        if unit in _NEEDS_MAGNITUDE and not magnitude:
+            continue
+        if match.group("number").isalpha() and kind != "duration":
+            continue
+        before = sentence[max(0, match.start() - 80):match.start()]
+        before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
+        if _SETUP_BEFORE.search(before) or not (_ACHIEVED_BEFORE.search(before)
+                                                or _ACHIEVED_AFTER.match(sentence[match.end():])):
+            continue
+        number = match.group("number")
+        value_text = number + (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
+        out.append(Measure(match.start(), match.end(), _value(number, magnitude), value_text, unit, kind))
+    for match in WORD_FACTOR.finditer(sentence):
+        if not any(start < match.end() and match.start() < end for start, end in taken):
+            word = match.group("word")
+            out.append(Measure(match.start(), match.end(), _WORD_FACTORS[word.lower()], word, "×", "speedup"))
+    return sorted(out)

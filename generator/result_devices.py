@@ -1,0 +1,73 @@
+"""The device a result was measured on, from the words around its number.
+
+The first device the sentence says something was measured on (`measured.py`) right after
+the result's words, else the last before them in the same clause, else the one device the
+sentence measures on; a device in parentheses right after the result ("4.5x when using
+more cost-effective ones (NVIDIA A6000)"); and, for a sentence that names no hardware, the
+one device the paper was measured on. Never the baseline's: `measured.py` leaves those out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .check import NOT_DEVICE
+from .matching import Hardware, Mention
+
+# Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2".
+UNKNOWN_HARDWARE = re.compile(
+    r"\b(?:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
+    r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
+    r"SoCs?)\b")
+# Where the words about a number end, for the device it was measured on: another clause, a
+# dash, or a comparison ("half as slow as the baseline on an A100").
+DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s")
+def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
+            start: int, end: int, before_from: int, after_to: int) -> str | None:
+    """The device the result at [start, end) was measured on: the first measured-on device after
+    it (up to `after_to`), else the last before it (from `before_from`), else the one device
+    the sentence measures on. None when unclear, and when the hardware right after it is
+    hardware the vocabulary does not know ("on a Graphcore IPU")."""
+    def specific(found: list[Mention]) -> list[Mention]:
+        return most_specific(hardware, found)
+
+    # "4.5x when using more cost-effective ones (NVIDIA A6000)": the hardware a parenthesis
+    # names right after the result's words is where it was measured.
+    paren = PARENTHESIS.search(sentence, end, after_to)
+    if paren:
+        inside = specific([m for m in mentions if paren.start() < m.start and m.end < paren.end()])
+        if inside:
+            return inside[0].id
+    clause = DEVICE_CLAUSE.search(sentence, end, after_to)
+    after_to = clause.start() if clause else after_to
+    before_from = max([before_from, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, before_from, start))])
+    after = specific([m for m in measured if end <= m.start < after_to])
+    if after:
+        return after[0].id
+    unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
+    if unknown and not NOT_DEVICE.match(unknown.group("name")) \
+            and not any(unknown.start() <= m.start < unknown.end() for m in mentions):
+        return None
+    before = specific([m for m in measured if before_from <= m.start and m.end <= start])
+    if before:
+        return before[-1].id
+    ids = {m.id for m in specific(measured)}
+    return ids.pop() if len(ids) == 1 else None
+
+
+PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
+
+
+def paper_device(hardware: Hardware | None, measured_on: list[str]) -> str | None:
+    """The one node a paper was measured on, by the most specific names it gives ("A100", not
+    "NVIDIA" beside it); None when it names none or several."""
+    if hardware is None:
+        return None
+    ids = set(measured_on)
+    specific = {i for i in ids if not any(i != other and i in hardware.lineage(other) for other in ids)}
+    return specific.pop() if len(specific) == 1 else None
+
+
+def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
+    """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them."""
+    return [m for m in found if hardware is not None and hardware.nodes[m.id].kind != "vendor"] or found

@@ -1,0 +1,140 @@
+"""Scores of the extracted results against the hand labels in tests/fixtures/labels/ (their
+format: SCHEMA.md there). Run `python tests/results_scores.py` for the table.
+
+- value precision / recall: the numbers found, by value and unit, against the labelled ones;
+- claim keeps meaning: the claim shown is the sentence's own words in order (pieces joined by
+  " … "), holds the number, and holds every word the label says names what it measures;
+- meaning inverted: the claim does not hold those words but holds another result's (a number
+  shown with a quantity it does not measure);
+- device right: of labelled devices, the one credited; wrong device: a device credited that the
+  label does not give (none, or another).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from generator.check import collect  # noqa: E402
+from generator.model import Paper  # noqa: E402
+from generator.results import extract_results  # noqa: E402
+
+LABELS = HERE / "fixtures" / "labels"
+SEED_CONTENT = HERE / "fixtures" / "seed_content"
+SETS = {"seed": ["results_seed_a.yml", "results_seed_b.yml"], "never_tuned": ["results_never_tuned.yml"]}
+
+
+def load(name: str) -> list[dict]:
+    return [entry for file in SETS[name] for entry in yaml.safe_load((LABELS / file).read_text(encoding="utf-8"))]
+
+
+_UNITS = {"x": "×", "times": "×", "fold": "×", "-fold": "×"}
+
+
+def value_key(value: str, unit: str) -> str:
+    """A number as compared: no spaces, commas or qualifiers; a range as low–high."""
+    text = str(value).lower().replace(",", "")
+    numbers = re.findall(r"\d+(?:\.\d+)?", text)
+    return "–".join(numbers) if numbers else re.sub(r"\W", "", text)
+
+
+def _pieces_in_order(claim: str, sentence: str) -> bool:
+    at = 0
+    for piece in claim.split(" … "):
+        found = sentence.find(piece.strip(), at)
+        if found < 0:
+            found = sentence.lower().find(piece.strip().lower(), at)  # a piece's first letter lowered
+        if found < 0:
+            return False
+        at = found + len(piece.strip())
+    return True
+
+
+def _has(claim: str, words: str) -> bool:
+    return words.lower() in claim.lower()
+
+
+def _abstract_groups(entries: list[dict]) -> list[tuple[Paper, list[dict]]]:
+    """(the text the extractor reads, its labelled entries): a seed paper's file, or the sentences
+    of one written abstract (entries sharing an abstract_id), or one sentence."""
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for index, entry in enumerate(entries):
+        key = entry.get("paper") or entry.get("abstract_id") or f"#{index}"
+        groups[str(key)].append(entry)
+    out = []
+    for key, members in groups.items():
+        if members[0].get("paper"):
+            text = (SEED_CONTENT / "papers" / f"{key}.md").read_text(encoding="utf-8")
+            front, body = text.split("\n---\n", 1)
+            title = yaml.safe_load(front.removeprefix("---\n"))["title"]
+            out.append((Paper(slug=key, title=title, abstract=body.strip()), members))
+        else:
+            out.append((Paper(slug="x", title="X", abstract=" ".join(e["sentence"] for e in members)), members))
+    return out
+
+
+def scores(name: str, hardware=None, show: bool = False) -> dict[str, tuple[int, int]]:
+    hardware = hardware or collect(SEED_CONTENT).hardware
+    counts = {f: [0, 0] for f in ("value precision", "value recall", "claim keeps meaning", "meaning inverted",
+                                  "kind", "device right", "wrong device", "baseline")}
+    for paper, members in _abstract_groups(load(name)):
+        found = extract_results(paper, hardware)
+        for entry in members:
+            sentence = entry["sentence"]
+            got = [r for r in found if r.sentence and (r.sentence.strip() in sentence or sentence.strip() in r.sentence)]
+            expected = entry["results"] or []
+            by_key = {value_key(r.value_text, r.unit): r for r in got}
+            want_keys = {value_key(e["value"], e["unit"]): e for e in expected}
+            matched = by_key.keys() & want_keys.keys()
+            counts["value precision"][0] += len(matched)
+            counts["value precision"][1] += len(by_key)
+            counts["value recall"][0] += len(matched)
+            counts["value recall"][1] += len(want_keys)
+            if show:
+                for key in want_keys.keys() - by_key.keys():
+                    print(f"MISSED {key} {want_keys[key]['unit']} | {want_keys[key]['claim']}")
+                for key in by_key.keys() - want_keys.keys():
+                    print(f"EXTRA  {key} {by_key[key].unit} | {by_key[key].claim.text if by_key[key].claim else None}")
+            for key in matched:
+                r, e = by_key[key], want_keys[key]
+                measures = e.get("measures") or []
+                claim = r.claim.text if r.claim else ""
+                keeps = bool(claim) and _pieces_in_order(claim, sentence) and all(_has(claim, m) for m in measures)
+                others = [m for o in expected if o is not e for m in (o.get("measures") or []) if m not in measures]
+                inverted = not all(_has(claim, m) for m in measures) and any(_has(claim, m) for m in others)
+                counts["claim keeps meaning"][0] += keeps
+                counts["claim keeps meaning"][1] += 1
+                counts["meaning inverted"][0] += inverted
+                counts["meaning inverted"][1] += 1
+                counts["kind"][0] += r.kind == e["kind"]
+                counts["kind"][1] += 1
+                if e.get("device"):
+                    counts["device right"][0] += r.device == e["device"]
+                    counts["device right"][1] += 1
+                counts["wrong device"][0] += r.device is not None and r.device != e.get("device")
+                counts["wrong device"][1] += 1
+                if e.get("baseline"):
+                    counts["baseline"][0] += bool(r.baseline)
+                    counts["baseline"][1] += 1
+                if show and (not keeps or (r.device or None) != (e.get("device") or None) or r.kind != e["kind"]):
+                    print(f"{'KEEPS' if keeps else 'LOSES'} {key}{r.unit} kind {r.kind}/{e['kind']} "
+                          f"device {r.device}/{e.get('device')} | {claim} || want: {e['claim']}")
+    return {field: (a, b) for field, (a, b) in counts.items()}
+
+
+def table(name: str, **kwargs) -> str:
+    found = scores(name, **kwargs)
+    return f"{name}: " + ", ".join(f"{field} {a}/{b} ({a / max(b, 1):.2f})" for field, (a, b) in found.items())
+
+
+if __name__ == "__main__":
+    names = sys.argv[1:] or ["seed"]
+    for name in names:
+        print(table(name, show="seed" in names and len(names) == 1))

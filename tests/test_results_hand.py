@@ -1,0 +1,53 @@
+"""Results scored against hand labels (tests/fixtures/labels/, format in SCHEMA.md there): every
+result of the 52 seed abstracts, read by two helpers who had not read the rules (the rules were
+then improved on them), and 130 sentences written for the purpose and scored once, never used for
+tuning (results_never_tuned.yml: read its scores, never its misses). Run `python
+tests/results_scores.py seed never_tuned` for the table."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from results_scores import LABELS, SEED_CONTENT, load, scores
+
+# What the rules reach today; a change may raise these, never lower them. The issue asks for value
+# recall 0.85, device 0.95 with no wrong device and no inverted claim on the seeds, and claims that
+# keep the meaning 0.95, device 0.9 and no wrong device on the never-tuned set.
+FLOORS = {
+    "seed": {"value precision": 0.95, "value recall": 0.76, "claim keeps meaning": 0.89, "kind": 0.9,
+             "device right": 0.85},
+    # First scored at the commit that added it: value 0.92/0.62, claims keep meaning 0.88, kind 0.89,
+    # device right 0.74, 4 claims inverted, 10 wrong devices.
+    "never_tuned": {"value precision": 0.9, "value recall": 0.6, "claim keeps meaning": 0.85, "kind": 0.85,
+                    "device right": 0.7},
+}
+CEILINGS = {"seed": {"meaning inverted": 2, "wrong device": 4}, "never_tuned": {"meaning inverted": 4, "wrong device": 10}}
+
+
+@pytest.mark.parametrize("name", ["seed", "never_tuned"])
+def test_the_labels_are_well_formed(name):
+    from generator.check import collect
+    hardware = collect(SEED_CONTENT).hardware
+    entries = load(name)
+    assert len(entries) >= (60 if name == "never_tuned" else 80)
+    for entry in entries:
+        for result in entry["results"] or []:
+            assert result.get("device") is None or result["device"] in hardware.nodes, result
+            assert str(result["value"]).split()[0].strip(">~") or result["value"], result
+
+
+@pytest.mark.parametrize("name", ["seed", "never_tuned"])
+def test_scores_hold(name):
+    found = scores(name)
+    print(f"\n{name}:", ", ".join(f"{field} {a}/{b} ({a / max(b, 1):.2f})" for field, (a, b) in found.items()))
+    for field, floor in FLOORS[name].items():
+        right, counted = found[field]
+        assert right / counted >= floor, f"{field}: {right}/{counted}"
+    for field, ceiling in CEILINGS[name].items():
+        assert found[field][0] <= ceiling, f"{field}: {found[field]}"
+
+
+def test_the_never_tuned_set_shares_no_sentence_with_the_seeds():
+    seeds = {e["sentence"] for e in load("seed")}
+    assert not seeds & {e["sentence"] for e in yaml.safe_load((LABELS / "results_never_tuned.yml").read_text())}
