@@ -56,8 +56,10 @@ FIELDS: dict[str, Field] = {
 IMPORTED_FIELDS = tuple(name for name, spec in FIELDS.items() if spec.imported)
 
 # The kinds of headline result (`results:` items and generator/results.py).
-RESULT_KINDS = ("speedup", "throughput", "memory", "energy", "cost", "accuracy", "latency", "scale")
-RESULT_KEYS = ("value", "unit", "kind", "direction", "baseline", "device")
+RESULT_KINDS = ("efficiency", "utilization", "bandwidth", "error", "accuracy", "latency", "throughput", "power",
+                "energy", "memory", "parameters", "compute", "area", "scalability", "cost", "context", "duration",
+                "speedup", "scale")  # claims.KINDS, in the same order (tests/test_results.py)
+RESULT_KEYS = ("value", "unit", "claim", "kind", "direction", "baseline", "baseline_device", "device")
 RESULT_DIRECTIONS = ("higher", "lower")
 
 # The abstract a new skeleton holds until a contributor pastes the real one.

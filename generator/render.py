@@ -101,14 +101,14 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         vendor = site.hardware.path(under)[0].name + " "
         return ", ".join(nodes[i].name.removeprefix(vendor) for i in below) if below else nodes[under].name
 
-    def claim_html(result: Result) -> Markup:
+    def claim_html(result: Result, with_sentence: bool = True) -> Markup:
         """The authors' words for a result, its number in bold; the whole sentence folded
         under them, one click away. A curator's result without words shows its number."""
         if result.claim is None:
             return Markup(f"<strong>{text(result.shown)}</strong>")
         before, number, after = result.claim.parts
         html = f"{text(before)}<strong>{text(number)}</strong>{text(after)}"
-        if result.sentence and result.sentence.strip() != result.claim.text:
+        if with_sentence and result.sentence and result.sentence.strip() != result.claim.text:
             html += f'<details class="sentence"><summary>Sentence</summary><p>{text(result.sentence)}</p></details>'
         return Markup(html)
 
@@ -144,7 +144,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
                  ('data-label="Venue"', text(paper.venue or "")),
                  ('data-label="Hardware"', text(hardware_names(paper.slug, under))),
                  ('data-label="Code"', code),
-                 ('data-label="Headline result"', claim_html(headline) if headline else "")]
+                 ('data-label="Headline result"', claim_html(headline, with_sentence=False) if headline else "")]
         return Markup("<tr>" + "".join(f"<td {attrs}>{cell}</td>" for attrs, cell in cells) + "</tr>")
 
     return dict(paper_link=paper_link, result_row=result_row, paper_row=paper_row)

@@ -279,3 +279,9 @@ def test_the_sorting_script_is_local_and_listed():
     assert "javascripts/sortable.js" in config and "results/index.md" in config
     script = (ROOT / "site_templates" / "static" / "javascripts" / "sortable.js").read_text(encoding="utf-8")
     assert "aria-sort" in script and "document$" in script and "http" not in script
+
+
+def test_the_curated_kinds_are_the_kinds_claims_read():
+    from generator.claims import KINDS
+    from generator.model import RESULT_KINDS
+    assert RESULT_KINDS == KINDS
