@@ -31,9 +31,10 @@ def expected_order(rows: list[list], descending: bool) -> list[tuple[str, str]]:
 
 
 def shown_rows(page) -> list[tuple[str, str]]:
-    """(Result, Kind) of each row of the table, in the order shown."""
+    """(Result, its kind) of each row of the table, in the order shown: the kind is the Result
+    cell's data-kind, never shown as words."""
     cells = page.locator(".sortable-table tbody tr").evaluate_all(
-        "rows => rows.map(row => [row.cells[0].textContent.trim(), row.cells[1].textContent.trim()])")
+        "rows => rows.map(row => [row.cells[0].textContent.trim(), row.cells[0].getAttribute('data-kind')])")
     return [tuple(pair) for pair in cells]
 
 
