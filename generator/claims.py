@@ -47,7 +47,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
     ("speedup", r"speed\s?-?ups?|speeds? up|speed|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat\w*|outperform\w*|"
                 r"performance|runtime|run time|execution time|end-to-end time|time"),
-    ("scale", r"larger|bigger|smaller|scale"),
+    ("scale", r"larger|bigger|smaller|scale|sizes?"),
 )
 KINDS = tuple(kind for kind, _ in KIND_WORDS)
 # Kinds where less is better: the direction "lower" is an improvement.

@@ -25,7 +25,8 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:GPU[- ])?(?:hours?|hrs?)\b", "hours", "duration"),
     (r"(?:GPU[- ])?days?\b", "days", "duration"),
     (r"minutes?\b|mins?\b", "minutes", "duration"),
-    (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b", "parameters", "parameters"),
+    (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b|[- ]?(?:models?|LLMs?)\b", "parameters", "parameters"),
+    (r"(?:AP\d*|mAP|BLEU|F1|PSNR)\b", "", "accuracy"),
     (r"(?:context\s+)?tokens?\s+(?:of\s+)?context\b|context\s+tokens?\b|(?=\s+(?:on|with|in)\b)", "tokens",
      "context"),
     (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
@@ -33,9 +34,17 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"[GT]B/s\b", "B/s", "bandwidth"),
 )
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
-MEASURE = re.compile(rf"(?<![\w.,]){_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
+MEASURE = re.compile(rf"(?<![\w.,-]){_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 # A context or a model size needs a magnitude to be one: "380K tokens", "175B parameters".
 _NEEDS_MAGNITUDE = {"tokens", "parameters"}
+
+# A score named before its number: "scaling efficiency of 0.94", "an R^2 score of 0.98".
+SCORE = re.compile(
+    r"\b(?P<what>(?:scaling |parallel |weak[- ]scaling |strong[- ]scaling )efficiency|R\^?2(?: score)?|"
+    r"(?:top-[15] )?accuracy|F1(?: score)?|BLEU(?: score)?)\s+(?:score\s+)?(?:of\s+)?"
+    r"(?:(?:about|around|up to|over|nearly|approximately)\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.]|\s*(?:%|×|x\b|times|[KMGT]i?B\b|FPS|[TGP]?FLOPS|W\b))",
+    re.I)
+
 
 # Words that say the number was achieved, in the clause before it (or right after, for
 # "on a single GPU"), as opposed to a set-up.
@@ -46,7 +55,12 @@ _ACHIEVED_BEFORE = re.compile(
     r"required|using|used|consum\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*)\s*"
     r"(?:\w+\s+){0,3}$", re.I)
-_ACHIEVED_AFTER = re.compile(r"^\s*(?:\w+\s+){0,4}?(?:on|in|inside|within)\s+(?:a\s+|one\s+)?single\b", re.I)
+# Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865").
+_ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
+                             r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?[A-Z])")
+# What a model size is a result of: it fits, it runs, as large as.
+_FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
+                          r"scal\w* to)\b[^.;]{0,30}$", re.I)
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$", re.I)
 # "twice as fast as", "more than doubles", "half as slow as": factors written in words.
@@ -85,6 +99,12 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         magnitude = match.group("magnitude") or match.group("magnitude_word")
         if unit in _NEEDS_MAGNITUDE and not magnitude:
             continue
+        if unit == "parameters" and not match.group(0).lower().rstrip("s").endswith(("param", "parameter")) \
+                and (magnitude or "").lower() not in ("b", "t", "billion", "trillion"):
+            continue  # "a 7M model" is no model size worth a result; "a 175B model" is
+        if unit == "parameters" and not _ACHIEVED_AFTER.match(sentence[match.end():]) \
+                and not _FITS_BEFORE.search(sentence[max(0, match.start() - 60):match.start()]):
+            continue  # "training a 13B model" is a set-up; "fits a 175B model on one GPU" a result
         if match.group("number").isalpha() and kind != "duration":
             continue
         before = sentence[max(0, match.start() - 80):match.start()]
@@ -95,6 +115,11 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         number = match.group("number")
         value_text = number + (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
         out.append(Measure(match.start(), match.end(), _value(number, magnitude), value_text, unit, kind))
+    for match in SCORE.finditer(sentence):
+        start, end = match.span("number")
+        if not any(a < end and start < b for a, b in taken):
+            kind = "scalability" if "efficiency" in match.group("what").lower() else "accuracy"
+            out.append(Measure(start, end, float(match.group("number")), match.group("number"), "", kind))
     for match in WORD_FACTOR.finditer(sentence):
         if not any(start < match.end() and match.start() < end for start, end in taken):
             word = match.group("word")

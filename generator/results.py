@@ -326,8 +326,6 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             before = _CLAUSE_BEFORE.split(before)[-1]
             after = sentence[match.end():min(cut_after, match.end() + _AFTER_CHARS)]
             after = _CLAUSE_AFTER.split(after)[0]
-            if re.search(r"\bonly\b|\bgap of", before.split(",")[-1]):  # "while ZeRO-Infinity only achieves 45 TFLOPS"
-                continue
             rate, efficiency = match.group("rate"), match.group("efficiency")
             if efficiency:
                 unit = _efficiency_unit(efficiency)
