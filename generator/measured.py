@@ -41,7 +41,8 @@ _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|com
 # The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS").
 _SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
-                         r"offers?|gets?|shows?|is|are)\b")
+                         r"offers?|gets?|shows?|is|are|outperforms?|beats?|surpass(?:es)?|exceeds?|improves?|"
+                         r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?)\b")
 _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|and|or|as well as|GPUs?|s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
                       re.I)
 # A name the sentence compares against: a baseline's hardware.

@@ -71,3 +71,19 @@ def paper_device(hardware: Hardware | None, measured_on: list[str]) -> str | Non
 def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
     """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them."""
     return [m for m in found if hardware is not None and hardware.nodes[m.id].kind != "vendor"] or found
+
+
+def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
+                    span: tuple[int, int], device: str | None) -> str | None:
+    """The hardware a result is compared against: named in its baseline's words ("than the H100")
+    or right after them in the same clause ("the CUDA implementation on Nvidia's H100"), and not
+    where the result itself was measured. None when the baseline is no hardware."""
+    start, end = span
+    clause = DEVICE_CLAUSE.search(sentence, end)
+    stop = clause.start() if clause else len(sentence)
+    if (comma := sentence.find(",", end, stop)) >= 0:
+        stop = comma
+    on = {m.id for m in measured}
+    found = most_specific(hardware, [m for m in mentions if start <= m.start < stop and m.id not in on])
+    found = [m for m in found if m.id != device]
+    return found[0].id if found else None

@@ -20,7 +20,7 @@ from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span,
 from .model import Paper
 from .matching import Hardware, Mention
 from .measures import Measure, absolute_measures
-from .result_devices import DEVICE_CLAUSE, UNKNOWN_HARDWARE, device_of, most_specific, paper_device
+from .result_devices import DEVICE_CLAUSE, UNKNOWN_HARDWARE, baseline_device, device_of, most_specific, paper_device
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
 
@@ -118,7 +118,7 @@ _BASELINE = re.compile(  # the lookahead: the first letters of the words below
 # "X outperforms Y by 2x": the baseline is the object, before the number.
 _OUTPERFORMS = re.compile(
     r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<name>(?:(?!by\b)[\w.+/'-]+\s?){1,5})\s*(?:,\s*)?by\s+(?:up to\s+|about\s+|over\s+)?$", re.I)
+    r"(?P<name>(?:(?!by\b)[\w.+/'-]+\s?){1,8})\s*(?:,\s*)?by\s+(?:a\s+)?(?:(?:up to|about|over)\s+)?$", re.I)
 # Which way the measure moved, in the words right after the number or right before it.
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
           r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?")
@@ -360,8 +360,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
                              cut_after) if hardware is not None else None
             direction = _direction(before, after, bool(rate or efficiency))
+            against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
+                if hardware is not None and baselines[index] else None
             in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
-                                              written.strip(), direction, claim)))
+                                              written.strip(), direction, claim, against)))
         results = _listed_together(sentence, in_sentence, hardware, measured)
         results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
         # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.

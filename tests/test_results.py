@@ -285,3 +285,15 @@ def test_the_curated_kinds_are_the_kinds_claims_read():
     from generator.claims import KINDS
     from generator.model import RESULT_KINDS
     assert RESULT_KINDS == KINDS
+
+
+def test_hardware_as_the_subject_is_where_the_result_was_measured_and_the_object_its_baseline():
+    found = extract_results(Paper("x", "X", "The MI300X achieves 1.3x higher throughput than the H100."), hardware())
+    assert [(r.device, r.baseline_device) for r in found] == [("mi300x", "h100")]
+    found = extract_results(Paper("x", "X", "Gaudi 3 outperforms Gaudi 2 by 2x on BERT training."), hardware())
+    assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("gaudi-3", "Gaudi 2", "gaudi-2")]
+
+
+def test_a_baseline_that_is_software_has_no_baseline_device():
+    found = extract_results(Paper("x", "X", "On an A100, our kernel is 2.3x faster than cuBLAS."), hardware())
+    assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("a100", "cuBLAS", None)]
