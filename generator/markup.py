@@ -39,6 +39,12 @@ def hardware_uri(node_id: str) -> str:
     return f"hardware/{node_id}.md"
 
 
+def versus_uri(first: str, second: str) -> str:
+    """The one page of two devices, whichever is named first: ids in alphabetical order."""
+    a, b = sorted((first, second))
+    return f"hardware/compare/{a}-vs-{b}.md"
+
+
 def topic_uri(topic_id: str) -> str:
     return f"topics/{topic_id}.md"
 

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from . import exports, pages
 from .markup import (abstract_with_links, anchor, description, first_sentence, front_matter, hardware_link,
                      hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href,
-                     served_url, text, topic_link, topic_uri, url, url_between)
+                     served_url, text, topic_link, topic_uri, url, url_between, versus_uri)
 from .matching import HardwareNode
 from .topic_matching import Topic
 from .model import Paper
@@ -69,6 +69,7 @@ def make_environment(templates_dir: Path | str, site: Site) -> Environment:
                        markdown_text=markdown_text, paragraphs=paragraphs, hardware_link=hardware_link,
                        topic_link=topic_link, **site_filters(site))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
+                       versus_uri=versus_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
     return env
 
@@ -128,7 +129,8 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
             cells.append(f'<td data-label="Paper">{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
         return Markup("<tr>" + "".join(cells) + "</tr>")
 
-    def paper_row(paper: Paper, page_uri: str, under: str | None = None, evidence: Evidence | None = None) -> Markup:
+    def paper_row(paper: Paper, page_uri: str, under: str | None = None, evidence: Evidence | None = None,
+                  headline_on: str | None = None) -> Markup:
         """One row of a table of papers (`_papers.md.j2`) on the page `page_uri`: title, year,
         venue, hardware (with `under`, that node and below), code, the headline result. With
         `evidence`, the sentence that puts the paper on a device's page, folded under its title."""
@@ -138,7 +140,10 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
             why = text(evidence.sentence) if evidence.sentence else "Added by a curator."
             title += Markup(f'<details class="evidence"><summary>Why it is here</summary><p>{why}</p></details>')
         code = anchor(safe_href(paper.code), "Code") if paper.code else ""
-        headline = facts.results[0] if facts.results else None
+        # Above a node, the headline is a result measured on that node or below it.
+        on = headline_on or under
+        shown = [r for r in facts.results if on is None or (r.device in nodes and on in site.hardware.lineage(r.device))]
+        headline = shown[0] if shown else None
         cells = [(f'class="paper-title" data-sort="{text(paper.title.casefold())}"', title),
                  (f'data-label="Year" data-sort="{paper.year or 0}"', text(paper.year or "")),
                  ('data-label="Venue"', text(paper.venue or "")),
@@ -223,13 +228,31 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
     # Device pages quote the sentence naming the device; pages above list the devices.
     entries = [(p, evidence_for(site, p, node.id)) for p in listed] if node.kind == "device" else listed
     results = node_results(site, node.id)
+    compared = site.node_compared.get(node.id, []) if node.kind == "device" else []
+    versus = [hardware.nodes[other] for other in site.node_versus.get(node.id, ())]
     children = [(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)]
     # The spellings of its name that titles and abstracts use (of the aliases, those found).
     spellings = sorted({e.spelling for p in listed if (e := site.facts[p.slug].evidence.get(node.id)) and e.spelling})
     mentioned = site.node_mentions.get(node.id, ())  # papers that only name it: folded, without results
-    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results), (node, children, spellings, mentioned),
+    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results),
+                     (node, children, spellings, mentioned, compared, versus),
                      node=node, trail=hardware.path(node.id)[:-1], children=children, entries=entries, results=results,
-                     spellings=spellings, mentioned=mentioned)
+                     spellings=spellings, mentioned=mentioned, compared=compared, versus=versus)
+
+
+def versus_pages(t: Templates) -> list[tuple[str, str | None]]:
+    """A page for each pair of devices a paper compares or measures both of: "H100 vs A100"."""
+    site, nodes, out = t.site, t.site.hardware.nodes, []
+    for (a, b), rows in site.versus.items():
+        uri = versus_uri(a, b)
+        if not t.wanted(uri, (nodes[a], nodes[b], rows)):
+            out.append((uri, None))
+            continue
+        direct = [(p, r) for p, r in rows if r.baseline_device in (a, b)]
+        out.append((uri, t.render("versus.md.j2", uri, first=nodes[a], second=nodes[b], direct=direct,
+                                  side_by_side=[(p, r) for p, r in rows if (p, r) not in direct],
+                                  papers=[site.by_slug[slug] for slug in dict.fromkeys(p.slug for p, _ in rows)])))
+    return out
 
 
 def topic_pages(t: Templates, topic: Topic) -> list[tuple[str, str | None]]:
@@ -306,7 +329,7 @@ def data_page(t: Templates) -> list[tuple[str, str | None]]:
 
 # The pages that are one of a kind, each made by its function.
 INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, papers_index_pages,
-               results_pages, filter_page, data_page)
+               results_pages, filter_page, data_page, versus_pages)
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,

@@ -87,6 +87,47 @@ class Site:
         return dict(rows)
 
 
+    @cached_property
+    def node_compared(self) -> dict[str, list[tuple[Paper, Result]]]:
+        """Each hardware node -> the results compared against it or something below it (their
+        baseline is that hardware: "1.3× higher throughput than H100"), in the site's paper order."""
+        rows: dict[str, list[tuple[Paper, Result]]] = defaultdict(list)
+        for paper in self.papers:
+            for result in self.facts[paper.slug].results:
+                if result.baseline_device in self.hardware.nodes:
+                    own = self.hardware.lineage(result.device) if result.device in self.hardware.nodes else ()
+                    for node_id in self.hardware.lineage(result.baseline_device):
+                        if node_id not in own:
+                            rows[node_id].append((paper, result))
+        return dict(rows)
+
+    @cached_property
+    def versus(self) -> dict[tuple[str, str], list[tuple[Paper, Result]]]:
+        """Each pair of devices (ids in alphabetical order) that a paper compares directly (a
+        result on one against the other) or measures both of (results on each) -> those results."""
+        nodes, pairs = self.hardware.nodes, defaultdict(list)
+        for paper in self.papers:
+            results = self.facts[paper.slug].results
+            on = {r.device for r in results if r.device in nodes and nodes[r.device].kind == "device"}
+            for result in results:
+                against = result.baseline_device
+                if result.device in on and against in nodes and nodes[against].kind == "device" \
+                        and against != result.device:
+                    pairs[tuple(sorted((result.device, against)))].append((paper, result))
+            for pair in ((a, b) for a in sorted(on) for b in sorted(on) if a < b):
+                pairs[pair] += [(paper, r) for r in results if r.device in pair and not r.baseline_device]
+        return {pair: rows for pair, rows in sorted(pairs.items())}
+
+    @cached_property
+    def node_versus(self) -> dict[str, list[str]]:
+        """Each device -> the devices it has a comparison page with, in alphabetical order."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for a, b in self.versus:
+            out[a].append(b)
+            out[b].append(a)
+        return {node: sorted(others) for node, others in out.items()}
+
+
 def paper_order(paper: Paper) -> tuple:
     """Newest first; undated papers last; then by slug so the order never wobbles."""
     year, month = paper.sort_date

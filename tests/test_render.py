@@ -511,9 +511,10 @@ def test_the_pager_shows_the_ends_and_the_pages_near_the_current_one(number, cou
 
 def test_listings_are_split_into_pages_of_the_page_size(paged, small_site):
     assert set(paged) - set(golden_cases()) == {
-        "papers/page/2.md", "papers/page/3.md", "results/page/2.md", "results/page/3.md", "years/page/2.md",
-        "years/page/3.md",
-        "hardware/nvidia/page/2.md", "hardware/nvidia/page/3.md", "topics/offloading/page/2.md",
+        "papers/page/2.md", "papers/page/3.md", "results/page/2.md", "results/page/3.md", "results/page/4.md",
+        "years/page/2.md", "years/page/3.md", "hardware/nvidia/page/2.md", "hardware/nvidia/page/3.md",
+        "hardware/nvidia/page/4.md", "hardware/rtx-4090/page/2.md", "hardware/ada-lovelace/page/2.md",
+        "topics/offloading/page/2.md",
     }
     # Every paper once, in the site's order, over the pages of All papers.
     listed = [[resolve(uri, href, paged) for href in re.findall(r'^<tr><td class="paper-title"[^>]*><a href="([^"]*)">',
@@ -523,8 +524,8 @@ def test_listings_are_split_into_pages_of_the_page_size(paged, small_site):
     assert '<a href="../../zero-infinity/">' in paged["papers/page/3.md"]
     assert [p.slug for p in small_site.papers] == ["snapkv", "adding-nvme-ssds-to-enable", "zero-infinity"]
     assert "# Papers, page 2 of 3" in paged["papers/page/2.md"]
-    assert "<h1>NVIDIA, page 3 of 3</h1>" in paged["hardware/nvidia/page/3.md"]
-    assert meta_of(paged["hardware/nvidia/page/3.md"])["title"] == "NVIDIA, page 3 of 3"
+    assert "<h1>NVIDIA, page 4 of 4</h1>" in paged["hardware/nvidia/page/4.md"]
+    assert meta_of(paged["hardware/nvidia/page/4.md"])["title"] == "NVIDIA, page 4 of 4"
 
 
 def test_a_listing_that_fits_on_a_page_has_no_pager(small_pages):
@@ -574,9 +575,10 @@ def test_hardware_pages_show_papers_first_and_later_pages_only_continue_the_list
     breadcrumb = later.split("<h1>NVIDIA", 1)[0]  # it leads back to page 1
     assert [(resolve("hardware/nvidia/page/2.md", href, paged), text) for href, text in html_links(breadcrumb)] == [
         ("hardware/index.md", "Hardware"), ("hardware/nvidia.md", "NVIDIA")]
-    # The third page: the last paper and the last result (NVIDIA has three papers and three results).
-    third = paged["hardware/nvidia/page/3.md"]
+    # The third page: the last paper and a result; the fourth, results only (three papers, four results).
+    third, fourth = paged["hardware/nvidia/page/3.md"], paged["hardware/nvidia/page/4.md"]
     assert "## Papers" in third and "## Key results" in third
+    assert "## Papers" not in fourth and "## Key results" in fourth and 'aria-label="Pages"' in fourth
     topic_later = get_data(paged["topics/offloading/page/2.md"])[0]  # the page, not its front matter's description
     assert "Devices" not in topic_later and "Moving model state" not in topic_later
 
@@ -610,7 +612,7 @@ def test_results_split_over_pages_are_sorted_from_one_json_file_of_every_row(pag
         (url,) = re.findall(r'data-rows="([^"]*)"', paged[uri])
         assert resolve(uri, url, {"results/rows.json"}) == "results/rows.json", uri
     # A table on one page is sorted where it is.
-    assert 'data-rows' not in paged["hardware/rtx-4090.md"] and 'class="sortable-table"' in paged["hardware/rtx-4090.md"]
+    assert 'data-rows' not in paged["hardware/a100.md"] and 'class="sortable-table"' in paged["hardware/a100.md"]
     data = json.loads(results_json(small_site, 1))
     rows = all_results(small_site)
     assert len(data["rows"]) == len(rows)

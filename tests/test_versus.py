@@ -1,0 +1,55 @@
+"""Hardware pages show only their own results, list the papers compared against them, and link
+pages of two devices side by side ("NVIDIA A100 vs NVIDIA H100"), built from the seed papers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.check import collect
+from generator.render import render_pages
+from generator.site import derive_site
+from support import ROOT, SEED_CONTENT
+
+
+@pytest.fixture(scope="module")
+def seed_pages():
+    checked = collect(SEED_CONTENT)
+    site = derive_site(checked.papers, checked.hardware, checked.topics)
+    return site, render_pages(site, ROOT / "site_templates")
+
+
+def section(page: str, heading: str) -> str:
+    return page.split(f"## {heading}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_a_device_page_s_results_and_headlines_are_its_own(seed_pages):
+    _, pages = seed_pages
+    h100 = pages["hardware/h100.md"]
+    devices = set(re.findall(r'data-label="Device">(?:<a [^>]*>)?([^<]*)', section(h100, "Key results")))
+    assert devices == {"NVIDIA H100"}
+    # CUDA-L1 measured on six GPUs: on the H100's page its headline is its H100 result, not the A100's.
+    row = next(r for r in section(h100, "Papers").split("<tr>") if "papers/cuda-l1/" in r)
+    assert "<strong>x17.8</strong> on H100" in row and "17.7" not in row.split('data-label="Headline result"')[1]
+
+
+def test_a_paper_that_beats_a_device_is_listed_on_its_page_as_compared_against_it(seed_pages):
+    site, pages = seed_pages
+    compared = section(pages["hardware/h100.md"], "Compared against NVIDIA H100")
+    assert "with NVIDIA H100 as the baseline" in compared
+    for paper, result in site.node_compared["h100"]:
+        assert result.baseline_device == "h100" and result.device != "h100"
+        assert f"papers/{paper.slug}/" in compared
+
+
+def test_two_devices_measured_or_compared_get_one_page_whichever_comes_first(seed_pages):
+    site, pages = seed_pages
+    page = pages["hardware/compare/a100-vs-h100.md"]
+    assert "<h1>NVIDIA A100 vs NVIDIA H100</h1>" in page
+    assert "NVIDIA H100 vs NVIDIA A100" in page  # the other order, for search
+    assert "<strong>x17.7</strong>" in page and "<strong>x17.8</strong>" in page  # CUDA-L1 on each
+    # Both device pages link it.
+    for uri, other in (("hardware/a100.md", "NVIDIA H100"), ("hardware/h100.md", "NVIDIA A100")):
+        assert re.search(rf'<a href="../compare/a100-vs-h100/">[^<]* vs {other}</a>', pages[uri]), uri
+    assert all(a < b for a, b in site.versus)
