@@ -114,3 +114,9 @@ def test_search_on_a_phone_opens_from_the_header_button(make_context, base_url, 
     expect(page.locator(RESULT).first).to_be_visible()
     expect(page.locator(RESULT).first).to_be_in_viewport()
     page.screenshot(path=str(artifacts / f"search-phone-{scheme}.png"))
+
+
+@pytest.mark.parametrize("query", ["H100 vs A100", "A100 vs H100", "A100 H100"])
+def test_two_device_names_find_their_side_by_side_page_whichever_comes_first(page, base_url, query):
+    found = hrefs(search(page, base_url, query), 10)
+    assert "/hardware/compare/a100-vs-h100/" in found[:3], found
