@@ -110,7 +110,7 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         before, number, after = result.claim.parts
         html = f"{text(before)}<strong>{text(number)}</strong>{text(after)}"
         if with_sentence and result.sentence and result.sentence.strip() != result.claim.text:
-            html += f'<details class="sentence"><summary>Sentence</summary><p>{text(result.sentence)}</p></details>'
+            html += f'<details class="sentence"><summary>Whole sentence</summary><p>{text(result.sentence)}</p></details>'
         return Markup(html)
 
     def result_row(result: Result, page_uri: str, paper: Paper | None = None) -> Markup:
