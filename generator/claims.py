@@ -155,6 +155,8 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     and `comparison` (the words naming the baseline, "compared to FasterViT-0") joined by " … "
     where they stand apart. Where the words hold nothing that names what the number measures,
     the nearest such words before them are joined too ("average speedups … x14.7 on H800")."""
+    while start < end and written[start].isspace():  # "a factor up to 2.84", read as "x2.84"
+        start += 1
     pieces = [span] + ([comparison] if comparison is not None else [])
     text = written[span[0]:span[1]] + (written[comparison[0]:comparison[1]] if comparison else "")
     if not _KIND.search(text):

@@ -33,13 +33,13 @@ class Generated:
 
 
 def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
-             site_url: str | None = None, page_size: int | None = None) -> Generated:
+             site_url: str | None = None, page_size: int | None = None, issues_url: str | None = None) -> Generated:
     """Read and validate `content/` (raising ContentError with every error), derive the site,
     render its pages and files. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`)."""
     with fewer_collections():
         site = load_site(content_dir, related_k)
         files = other_files(site, site_url, page_size)
-        made = render_pages(site, templates_dir, page_size, site_url=site_url)
+        made = render_pages(site, templates_dir, page_size, site_url=site_url, issues_url=issues_url)
         return Generated(site, made, files, site.warnings, pages.page_dates(site, made))
 
 

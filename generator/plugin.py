@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
 import threading
 from pathlib import Path
 
@@ -65,6 +66,15 @@ class _DropDirtyWarning(logging.Filter):
         return not record.getMessage().startswith("A 'dirty' build is being performed")
 
 
+def new_issue_url(config: MkDocsConfig) -> str | None:
+    """The repository's new-issue form, from `repo_url`, else from a GitHub `edit_uri`
+    (https://github.com/OWNER/REPO/edit/...): where a reader reports a wrong result."""
+    repo_url, edit_uri = getattr(config, "repo_url", None) or "", getattr(config, "edit_uri", None) or ""
+    found = re.match(r"(https://github\.com/[\w.-]+/[\w.-]+?)(?:\.git)?/?$", repo_url) \
+        or re.match(r"(https://github\.com/[\w.-]+/[\w.-]+)/(?:edit|blob)/", edit_uri)
+    return f"{found.group(1)}/issues/new" if found else None
+
+
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         self.preview: Preview | None = None
@@ -93,7 +103,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         templates = self._path(config, self.config.templates_dir)
         try:
             if self.serving_dirty:
-                wanted = Preview(content, templates, self.config.related, config.site_url)
+                wanted = Preview(content, templates, self.config.related, config.site_url,
+                                 issues_url=new_issue_url(config))
                 if self.preview != wanted:  # the first build, or mkdocs.yml changed what to build
                     self.preview = wanted
                 else:  # a preview: the cycle collector waits until it is served (`_collect_soon`)
@@ -105,7 +116,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 log.info(f"reading list: {len(changed)} of {len(generated.pages) + len(generated.files)} "
                          f"pages and files changed")
             else:
-                generated = generate(content, templates, related_k=self.config.related, site_url=config.site_url)
+                generated = generate(content, templates, related_k=self.config.related, site_url=config.site_url,
+                                     issues_url=new_issue_url(config))
                 changed, partial = None, False
         except ContentError as error:
             # The messages of `python -m generator check`, one a line, all of them.

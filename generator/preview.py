@@ -53,6 +53,7 @@ class Preview:
     related_k: int = 5
     site_url: str | None = None
     page_size: int | None = None
+    issues_url: str | None = None
     _files: dict[Path, tuple] = field(default_factory=dict, compare=False)  # collect's reuse
     _facts: dict[str, PaperFacts] = field(default_factory=dict, compare=False)  # derive_site's reuse
     _keys: dict[str, Any] = field(default_factory=dict, compare=False)  # uri -> the key of its last render
@@ -81,7 +82,7 @@ class Preview:
                 raise ContentError(checked.errors)
             site = derive_site(checked.papers, checked.hardware, checked.topics, self.related_k,
                                checked.warnings, reuse=self._facts)
-            rendered = render_pages(site, self.templates_dir, self.page_size, wanted, self.site_url)
+            rendered = render_pages(site, self.templates_dir, self.page_size, wanted, self.site_url, self.issues_url)
             files = other_files(site, self.site_url, self.page_size)
             dates = pages.page_dates(site, rendered)
         made = {uri: self._pages[uri] if text is None else text for uri, text in rendered.items()}

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.bccache import Bucket
@@ -53,7 +54,7 @@ class _CompiledTemplates(BytecodeCache):
 _COMPILED = _CompiledTemplates()
 
 
-def make_environment(templates_dir: Path | str, site: Site) -> Environment:
+def make_environment(templates_dir: Path | str, site: Site, issues_url: str | None = None) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates_dir)),
         bytecode_cache=_COMPILED,
@@ -67,7 +68,7 @@ def make_environment(templates_dir: Path | str, site: Site) -> Environment:
     )
     env.filters.update(href=safe_href, first_sentence=first_sentence, description=description, html_text=html_text,
                        markdown_text=markdown_text, paragraphs=paragraphs, hardware_link=hardware_link,
-                       topic_link=topic_link, **site_filters(site))
+                       topic_link=topic_link, **site_filters(site, issues_url))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        versus_uri=versus_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
@@ -80,8 +81,8 @@ def rows_json_url(page_uri: str) -> str:
     return url_between(page_uri, "index.md") + pages.RESULTS_JSON
 
 
-def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
-    """The filters that look things up in `site`. (Filters, not globals: Jinja compiles a
+def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callable[..., Markup]]:
+    """The filters that look things up in `site` (and link reports to `issues_url`). (Filters, not globals: Jinja compiles a
     filter to a plain call, and a global function to `Context.call`, which inspects the
     callee on every call; these run once per paper on every listing page.)"""
     nodes = site.hardware.nodes
@@ -113,10 +114,23 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
             html += f'<details class="sentence"><summary>Whole sentence</summary><p>{text(result.sentence)}</p></details>'
         return Markup(html)
 
-    def result_row(result: Result, page_uri: str, paper: Paper | None = None) -> Markup:
+    def report_link(result: Result, paper: Paper) -> str:
+        """A link to the repository's new-issue form, prefilled with the paper's file, the claim
+        shown and its sentence ('' when the site knows no repository)."""
+        if not issues_url or paper is None:
+            return ""
+        shown = result.claim.text if result.claim else result.shown
+        query = urlencode({"title": one_line(f"Result of {paper.slug}: {shown}")[:150],
+                           "body": f"Paper file: content/papers/{paper.slug}.md\n"
+                                   f"Claim shown: {shown}\n"
+                                   f"Sentence: {result.sentence or '(a curator’s result)'}\n\n"
+                                   f"What is wrong, and what the paper says:\n"}, quote_via=quote)
+        return f' <a class="report-result" href="{text(issues_url + "?" + query)}">Report a problem</a>'
+
+    def result_row(result: Result, page_uri: str, paper: Paper | None = None, of: Paper | None = None) -> Markup:
         """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, the
         claim in the authors' words, device[, paper]. The kind sorts the Result column (data-kind);
-        it is never shown as words of its own."""
+        it is never shown as words of its own. `of`: the paper of a table without a paper column."""
         if result.device and site.node_papers.get(result.device):
             device = anchor(url_between(page_uri, hardware_uri(result.device)), nodes[result.device].name)
         else:
@@ -124,7 +138,8 @@ def site_filters(site: Site) -> dict[str, Callable[..., Markup]]:
         # data-label: the column's name, which a phone shows before each cell of a card.
         cells = [f'<td class="result-value" data-kind="{text(result.kind)}" style="text-align: right;">'
                  f'{text(result.shown)}</td>',
-                 f'<td data-label="Claim">{claim_html(result)}</td>', f'<td data-label="Device">{device}</td>']
+                 f'<td data-label="Claim">{claim_html(result)}{report_link(result, paper or of)}</td>',
+                 f'<td data-label="Device">{device}</td>']
         if paper is not None:
             cells.append(f'<td data-label="Paper">{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
         return Markup("<tr>" + "".join(cells) + "</tr>")
@@ -334,12 +349,13 @@ INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, p
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,
                  wanted: Callable[[str, Any], bool] | None = None,
-                 site_url: str | None = None) -> dict[str, str | None]:
+                 site_url: str | None = None, issues_url: str | None = None) -> dict[str, str | None]:
     """Every generated page, `{src uri: Markdown}`, sorted by URI; the same site always gives
     the same pages. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`). With
     `wanted(uri, key)`, a page it does not want is not rendered, and maps to None. With
-    `site_url`, a paper's metadata gives its page's absolute URL."""
-    t = Templates(site, make_environment(templates_dir, site), page_size or pages.PAGE_SIZE,
+    `site_url`, a paper's metadata gives its page's absolute URL. With `issues_url` (the
+    repository's new-issue form), each result links a report of a problem with it."""
+    t = Templates(site, make_environment(templates_dir, site, issues_url), page_size or pages.PAGE_SIZE,
                   *([wanted] if wanted else []), site_url=site_url or None)
     made = [page for node in site.hardware.nodes.values() if site.node_papers.get(node.id)
             for page in hardware_pages(t, node)]

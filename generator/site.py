@@ -104,8 +104,9 @@ class Site:
     @cached_property
     def versus(self) -> dict[tuple[str, str], list[tuple[Paper, Result]]]:
         """Each pair of devices (ids in alphabetical order) that a paper compares directly (a
-        result on one against the other) or measures both of (results on each) -> those results."""
-        nodes, pairs = self.hardware.nodes, defaultdict(list)
+        result on one against the other), or that two papers or more have results on each of,
+        -> those results."""
+        nodes, direct, both = self.hardware.nodes, defaultdict(list), defaultdict(list)
         for paper in self.papers:
             results = self.facts[paper.slug].results
             on = {r.device for r in results if r.device in nodes and nodes[r.device].kind == "device"}
@@ -113,10 +114,14 @@ class Site:
                 against = result.baseline_device
                 if result.device in on and against in nodes and nodes[against].kind == "device" \
                         and against != result.device:
-                    pairs[tuple(sorted((result.device, against)))].append((paper, result))
+                    direct[tuple(sorted((result.device, against)))].append((paper, result))
             for pair in ((a, b) for a in sorted(on) for b in sorted(on) if a < b):
-                pairs[pair] += [(paper, r) for r in results if r.device in pair and not r.baseline_device]
-        return {pair: rows for pair, rows in sorted(pairs.items())}
+                both[pair].append([(paper, r) for r in results if r.device in pair and not r.baseline_device])
+        pairs = {pair: rows for pair, rows in direct.items()}
+        for pair, per_paper in both.items():
+            if pair in direct or len(per_paper) >= 2:
+                pairs[pair] = pairs.get(pair, []) + [row for rows in per_paper for row in rows]
+        return dict(sorted(pairs.items()))
 
     @cached_property
     def node_versus(self) -> dict[str, list[str]]:

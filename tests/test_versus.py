@@ -43,13 +43,25 @@ def test_a_paper_that_beats_a_device_is_listed_on_its_page_as_compared_against_i
         assert f"papers/{paper.slug}/" in compared
 
 
-def test_two_devices_measured_or_compared_get_one_page_whichever_comes_first(seed_pages):
+def test_two_devices_compared_get_one_page_whichever_comes_first(seed_pages):
     site, pages = seed_pages
-    page = pages["hardware/compare/a100-vs-h100.md"]
-    assert "<h1>NVIDIA A100 vs NVIDIA H100</h1>" in page
-    assert "NVIDIA H100 vs NVIDIA A100" in page  # the other order, for search
-    assert "<strong>x17.7</strong>" in page and "<strong>x17.8</strong>" in page  # CUDA-L1 on each
-    # Both device pages link it.
-    for uri, other in (("hardware/a100.md", "NVIDIA H100"), ("hardware/h100.md", "NVIDIA A100")):
-        assert re.search(rf'<a href="../compare/a100-vs-h100/">[^<]* vs {other}</a>', pages[uri]), uri
+    # Intel's Max 1550 measured against Nvidia's H100 ("the Intel Data Center GPU" refers back to it).
+    page = pages["hardware/compare/h100-vs-max-1550.md"]
+    assert "<h1>NVIDIA H100 vs Intel Data Center GPU Max 1550</h1>" in page
+    assert "Intel Data Center GPU Max 1550 vs NVIDIA H100" in page  # the other order, for search
+    assert "<strong>2.84</strong>" in section(page, "Compared directly")
+    for uri, other in (("hardware/h100.md", "Intel Data Center GPU Max 1550"), ("hardware/max-1550.md", "NVIDIA H100")):
+        assert re.search(rf'<a href="../compare/h100-vs-max-1550/">[^<]* vs {other}</a>', pages[uri]), uri
     assert all(a < b for a, b in site.versus)
+
+
+def test_a_pair_only_measured_side_by_side_needs_two_papers():
+    """One paper that measures six GPUs (CUDA-L1) makes no fifteen pages; two papers with results
+    on the same two devices make one."""
+    checked = collect(SEED_CONTENT)
+    site = derive_site(checked.papers, checked.hardware, checked.topics)
+    assert ("a100", "h100") not in site.versus
+    cuda_l1 = next(p for p in checked.papers if p.slug == "cuda-l1")
+    twin = type(cuda_l1)(**{**vars(cuda_l1), "slug": "cuda-l1-twin", "title": "A twin of CUDA-L1"})
+    site = derive_site([*checked.papers, twin], checked.hardware, checked.topics)
+    assert {paper.slug for paper, _ in site.versus[("a100", "h100")]} == {"cuda-l1", "cuda-l1-twin"}
