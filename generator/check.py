@@ -150,12 +150,13 @@ def check_references(papers: list[Paper], hardware: Hardware, topics: Topics,
                         f"'{key}' names '{value}', which {vocabulary} does not define{closest(value, known)} "
                         f"(expected an id defined there)"))
         for index, item in enumerate(paper.results or []):
-            device = item.get("device")
-            if device is not None and device not in hardware.nodes:
-                problems.append(Problem(
-                    paper.path, _line(files, paper, "results", index),
-                    f"a result's 'device' names '{device}', which content/{HARDWARE_FILE} does not define"
-                    f"{closest(device, hardware.nodes)} (expected an id defined there)"))
+            for key in ("device", "baseline_device"):
+                device = item.get(key)
+                if device is not None and device not in hardware.nodes:
+                    problems.append(Problem(
+                        paper.path, _line(files, paper, "results", index),
+                        f"a result's '{key}' names '{device}', which content/{HARDWARE_FILE} does not define"
+                        f"{closest(device, hardware.nodes)} (expected an id defined there)"))
     return problems
 
 

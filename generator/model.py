@@ -290,9 +290,13 @@ def _result_problems(item: Any) -> list[str]:
     direction = item.get("direction")
     if direction is not None and direction not in RESULT_DIRECTIONS:
         found.append(f"a result's 'direction' is {_shown(direction)} (expected 'higher' or 'lower')")
-    device = item.get("device")
-    if device is not None and not (isinstance(device, str) and ID.match(device)):
-        found.append(f"a result's 'device' is {_shown(device)} (expected a hardware id such as 'a100')")
+    for key in ("device", "baseline_device"):
+        if (device := item.get(key)) is not None and not (isinstance(device, str) and ID.match(device)):
+            found.append(f"a result's '{key}' is {_shown(device)} (expected a hardware id such as 'a100')")
+    claim = item.get("claim")
+    if claim is not None and not (isinstance(claim, str) and str(value) in claim):
+        found.append(f"a result's 'claim' is {_shown(claim)}, which does not hold its value {_shown(value)} "
+                     f"(expected the paper's words for the result, the value written as in 'value')")
     return found
 
 
