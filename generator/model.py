@@ -295,7 +295,7 @@ def _result_problems(item: Any) -> list[str]:
             found.append(f"a result's '{key}' is {_shown(device)} (expected a hardware id such as 'a100')")
     claim = item.get("claim")
     if claim is not None and not (isinstance(claim, str) and str(value) in claim):
-        found.append(f"a result's 'claim' is {_shown(claim)}, which does not hold its value {_shown(value)} "
+        found.append(f"a result's 'claim' is {_shown(claim)}, which does not hold its value '{value}' "
                      f"(expected the paper's words for the result, the value written as in 'value')")
     return found
 
