@@ -55,7 +55,36 @@ LOWER_IS_BETTER = frozenset({"latency", "duration", "energy", "power", "memory",
                              "cost", "error"})
 # Kinds that describe a model, whatever it runs on: no device is credited with them.
 MODEL_KINDS = frozenset({"accuracy", "error", "parameters", "compute"})
-_KIND = re.compile("|".join(f"(?P<{kind}>(?<![\\w-])(?:{words})(?![\\w-]))" for kind, words in KIND_WORDS), re.I)
+def _kind_source(lowercase: bool) -> str:
+    # One lookbehind for all: a word starts here, then which kind's words it starts.
+    return "(?<![\\w-])(?:" + "|".join(f"(?P<{kind}>(?:{words.lower() if lowercase else words})(?![\\w-]))"
+                                        for kind, words in KIND_WORDS) + ")"
+
+
+_KIND_ANY_CASE = re.compile(_kind_source(False), re.I)
+# The same words, all lowercase, for ASCII text lowercased first: several times faster than
+# re.I, which tries both cases at every character. (The words use no uppercase escape such as
+# \W, so lowercasing them changes only letters.)
+_KIND_LOWER = re.compile(_kind_source(True))
+
+
+class _Kinds:
+    """`_KIND_ANY_CASE`'s search, match and finditer, on lowercased text where it is ASCII."""
+
+    @staticmethod
+    def _pattern(text: str) -> tuple[re.Pattern[str], str]:
+        return (_KIND_LOWER, text.lower()) if text.isascii() else (_KIND_ANY_CASE, text)
+
+    def search(self, text: str, *bounds: int) -> re.Match[str] | None:
+        pattern, text = self._pattern(text)
+        return pattern.search(text, *bounds)
+
+    def finditer(self, text: str, *bounds: int):
+        pattern, text = self._pattern(text)
+        return pattern.finditer(text, *bounds)
+
+
+_KIND = _Kinds()
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
@@ -128,9 +157,9 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     near = [w for w in words if not soft or w[0] >= soft[-1]][-_MAX_WORDS_BEFORE:]
     if not _KIND.search(sentence, near[0][0] if near else start, to):
         reach = words[-_REACH_BEFORE:]
-        named = [w for w in reach if _KIND.match(sentence, w[0])]
+        named = [m.start() for m in _KIND.finditer(sentence, reach[0][0], start)] if reach else []
         if named:
-            near = [w for w in reach if w[0] >= named[-1][0]]
+            near = [w for w in reach if w[1] > named[-1]]
     near = _trim(sentence, near, from_left=True)
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start

@@ -16,7 +16,9 @@ _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "nine": 9, "ten": 10, "twelve": 12, "a few": None}
 _MAGNITUDE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9, "t": 1e12,
               "trillion": 1e12}
-_NUMBER = r"(?P<number>\d+(?:[.,]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+_NUMBER = r"(?P<number>\d+(?:[.,]\d+)*)"
+# A number in words counts only before a duration ("approximately four GPU hours").
+_WORD_NUMBER = r"(?P<number>one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 _SCALE = r"(?:\s?(?P<magnitude>[KMBT]|k)\b|\s(?P<magnitude_word>thousand|million|billion|trillion)\b)?"
 
 # unit pattern -> (the unit shown, the kind)
@@ -35,6 +37,10 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
 )
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
 MEASURE = re.compile(rf"(?<![\w.,-]){_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
+WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
+# Words the patterns below need, looked for in lowercased text first: most sentences hold none.
+_HINTS = {"words": ("hour", "day", "minute"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu"),
+          "factor": ("twice", "half", "doubl", "tripl")}
 # A context or a model size needs a magnitude to be one: "380K tokens", "175B parameters".
 _NEEDS_MAGNITUDE = {"tokens", "parameters"}
 
@@ -91,7 +97,10 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     """The absolute results of `sentence` outside the `taken` spans (numbers already read as
     changes or rates), each where the words around it say it was achieved."""
     out = []
-    for match in MEASURE.finditer(sentence):
+    lowered = sentence.lower()
+    hinted = {name: any(word in lowered for word in words) for name, words in _HINTS.items()}
+    numbers = [*MEASURE.finditer(sentence), *(WORD_MEASURE.finditer(sentence) if hinted["words"] else ())]
+    for match in numbers:
         if any(start < match.end() and match.start() < end for start, end in taken):
             continue
         index = next(int(name[1:]) for name, text in match.groupdict().items() if name.startswith("u") and text is not None)
@@ -106,7 +115,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
                 and not _FITS_BEFORE.search(sentence[max(0, match.start() - 60):match.start()]):
             continue  # "training a 13B model" is a set-up; "fits a 175B model on one GPU" a result
         if match.group("number").isalpha() and kind != "duration":
-            continue
+            continue  # "two lines", "four GPUs"
         before = sentence[max(0, match.start() - 80):match.start()]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
         if _SETUP_BEFORE.search(before) or not (_ACHIEVED_BEFORE.search(before)
@@ -115,12 +124,12 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         number = match.group("number")
         value_text = number + (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
         out.append(Measure(match.start(), match.end(), _value(number, magnitude), value_text, unit, kind))
-    for match in SCORE.finditer(sentence):
+    for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
         if not any(a < end and start < b for a, b in taken):
             kind = "scalability" if "efficiency" in match.group("what").lower() else "accuracy"
             out.append(Measure(start, end, float(match.group("number")), match.group("number"), "", kind))
-    for match in WORD_FACTOR.finditer(sentence):
+    for match in WORD_FACTOR.finditer(sentence) if hinted["factor"] else ():
         if not any(start < match.end() and match.start() < end for start, end in taken):
             word = match.group("word")
             out.append(Measure(match.start(), match.end(), _WORD_FACTORS[word.lower()], word, "×", "speedup"))

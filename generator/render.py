@@ -103,21 +103,19 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
         vendor = site.hardware.path(under)[0].name + " "
         return ", ".join(nodes[i].name.removeprefix(vendor) for i in below) if below else nodes[under].name
 
-    def claim_html(result: Result, with_sentence: bool = True) -> Markup:
-        """The authors' words for a result, its number in bold; the whole sentence folded
-        under them, one click away. A curator's result without words shows its number."""
+    def claim_html(result: Result) -> Markup:
+        """The authors' words for a result, its number in bold (a curator's result without
+        words shows its number). Its whole sentence stands in the abstract on the paper's page:
+        on that page itself, or a click away from a listing's row."""
         if result.claim is None:
             return Markup(f"<strong>{text(result.shown)}</strong>")
         before, number, after = result.claim.parts
-        html = f"{text(before)}<strong>{text(number)}</strong>{text(after)}"
-        if with_sentence and result.sentence and result.sentence.strip() != result.claim.text:
-            html += f'<details class="sentence"><summary>Whole sentence</summary><p>{text(result.sentence)}</p></details>'
-        return Markup(html)
+        return Markup(f"{text(before)}<strong>{text(number)}</strong>{text(after)}")
 
     def report_link(result: Result, paper: Paper) -> str:
         """A link to the repository's new-issue form, prefilled with the paper's file, the claim
         shown and its sentence ('' when the site knows no repository)."""
-        if not issues_url or paper is None:
+        if not issues_url:
             return ""
         shown = result.claim.text if result.claim else result.shown
         query = urlencode({"title": one_line(f"Result of {paper.slug}: {shown}")[:150],
@@ -138,7 +136,9 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
         # data-label: the column's name, which a phone shows before each cell of a card.
         cells = [f'<td class="result-value" data-kind="{text(result.kind)}" style="text-align: right;">'
                  f'{text(result.shown)}</td>',
-                 f'<td data-label="Claim">{claim_html(result)}{report_link(result, paper or of)}</td>',
+                 # The report link is on the paper's page, one for each result: on every row of every
+                 # listing it was a third of the site's bytes at 10,000 papers.
+                 f'<td data-label="Claim">{claim_html(result)}{report_link(result, of) if of is not None else ""}</td>',
                  f'<td data-label="Device">{device}</td>']
         if paper is not None:
             cells.append(f'<td data-label="Paper">{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
@@ -164,7 +164,7 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
                  ('data-label="Venue"', text(paper.venue or "")),
                  ('data-label="Hardware"', text(hardware_names(paper.slug, under))),
                  ('data-label="Code"', code),
-                 ('data-label="Headline result"', claim_html(headline, with_sentence=False) if headline else "")]
+                 ('data-label="Headline result"', claim_html(headline) if headline else "")]
         return Markup("<tr>" + "".join(f"<td {attrs}>{cell}</td>" for attrs, cell in cells) + "</tr>")
 
     return dict(paper_link=paper_link, result_row=result_row, paper_row=paper_row)
