@@ -60,7 +60,8 @@ PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
 
 def paper_device(hardware: Hardware | None, measured_on: list[str]) -> str | None:
     """The one node a paper was measured on, by the most specific names it gives ("A100", not
-    "NVIDIA" beside it); None when it names none or several."""
+    "NVIDIA" beside it); None when it names none or several. (Not what several have in common:
+    "four GPU hours" in a paper on an A100 and an A6000 does not say it was an Ampere GPU's.)"""
     if hardware is None:
         return None
     ids = set(measured_on)

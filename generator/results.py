@@ -275,9 +275,10 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
 
 
 def _refined(hardware: Hardware | None, node_id: str | None, measured_on: list[str]) -> str | None:
-    """The one device below `node_id` (a vendor or an architecture) among `measured_on`; None
-    when `node_id` is a device already, or none or several devices of the paper are below it."""
-    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind == "device":
+    """The one device below `node_id`, a vendor, among `measured_on`; None when `node_id` is no
+    vendor (an architecture named is the authors' choice: "on Volta architecture GPUs"), or none
+    or several devices of the paper are below it."""
+    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind != "vendor":
         return None
     below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
              and node_id in hardware.lineage(i)}
