@@ -249,24 +249,22 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
     # The spellings of its name that titles and abstracts use (of the aliases, those found).
     spellings = sorted({e.spelling for p in listed if (e := site.facts[p.slug].evidence.get(node.id)) and e.spelling})
     mentioned = site.node_mentions.get(node.id, ())  # papers that only name it: folded, without results
-    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results),
-                     (node, children, spellings, mentioned, compared, versus),
+    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results, compared),
+                     (node, children, spellings, mentioned, versus),
                      node=node, trail=hardware.path(node.id)[:-1], children=children, entries=entries, results=results,
                      spellings=spellings, mentioned=mentioned, compared=compared, versus=versus)
 
 
 def versus_pages(t: Templates) -> list[tuple[str, str | None]]:
-    """A page for each pair of devices a paper compares or measures both of: "H100 vs A100"."""
+    """A page for each pair of devices a paper compares or measures both of ("H100 vs A100"),
+    its lists split over pages of `page_size` rows as other listings are."""
     site, nodes, out = t.site, t.site.hardware.nodes, []
     for (a, b), rows in site.versus.items():
-        uri = versus_uri(a, b)
-        if not t.wanted(uri, (nodes[a], nodes[b], rows)):
-            out.append((uri, None))
-            continue
         direct = [(p, r) for p, r in rows if r.baseline_device in (a, b)]
-        out.append((uri, t.render("versus.md.j2", uri, first=nodes[a], second=nodes[b], direct=direct,
-                                  side_by_side=[(p, r) for p, r in rows if (p, r) not in direct],
-                                  papers=[site.by_slug[slug] for slug in dict.fromkeys(p.slug for p, _ in rows)])))
+        side_by_side = [(p, r) for p, r in rows if r.baseline_device not in (a, b)]
+        papers = [site.by_slug[slug] for slug in dict.fromkeys(p.slug for p, _ in rows)]
+        out += t.listing("versus.md.j2", versus_uri(a, b), (direct, side_by_side, papers), (nodes[a], nodes[b]),
+                         first=nodes[a], second=nodes[b], direct=direct, side_by_side=side_by_side, papers=papers)
     return out
 
 
