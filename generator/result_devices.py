@@ -88,3 +88,14 @@ def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], 
     found = most_specific(hardware, [m for m in mentions if start <= m.start < stop and m.id not in on])
     found = [m for m in found if m.id != device]
     return found[0].id if found else None
+
+
+def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: list[str]) -> str | None:
+    """The one device below `node_id`, a vendor, among `measured_on`; None when `node_id` is no
+    vendor (an architecture named is the authors' choice: "on Volta architecture GPUs"), or none
+    or several devices of the paper are below it."""
+    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind != "vendor":
+        return None
+    below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
+             and node_id in hardware.lineage(i)}
+    return below.pop() if len(below) == 1 else None

@@ -13,14 +13,14 @@ paper's results in its front matter (`results:`), replacing the extracted ones.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import NamedTuple
 
 from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kind_in, kinds_in, list_end, make_claim
 from .model import Paper
 from .matching import Hardware, Mention
 from .measures import Measure, absolute_measures
-from .result_devices import DEVICE_CLAUSE, UNKNOWN_HARDWARE, baseline_device, device_of, most_specific, paper_device
+from .result_devices import (DEVICE_CLAUSE, UNKNOWN_HARDWARE, baseline_device, device_of, most_specific,
+                             paper_device, refined_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
 
@@ -274,17 +274,6 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
     return [result for _, result in sorted(out, key=lambda pair: pair[0])]
 
 
-def _refined(hardware: Hardware | None, node_id: str | None, measured_on: list[str]) -> str | None:
-    """The one device below `node_id`, a vendor, among `measured_on`; None when `node_id` is no
-    vendor (an architecture named is the authors' choice: "on Volta architecture GPUs"), or none
-    or several devices of the paper are below it."""
-    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind != "vendor":
-        return None
-    below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
-             and node_id in hardware.lineage(i)}
-    return below.pop() if len(below) == 1 else None
-
-
 def extract_results(paper: Paper, hardware: Hardware | None = None,
                     mentions: tuple[list[Mention], list[Mention]] | None = None,
                     abstract_spans: list[tuple[int, int]] | None = None,
@@ -397,7 +386,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                                                     shared[1])) for (match, _), r in zip(in_sentence, results)]
         # "the Intel GPU" after "the Intel Data Center GPU Max 1550": a vendor or a generation stands
         # for the one device of it the paper was measured on.
-        results = [r._replace(device=refined) if (refined := _refined(hardware, r.device, measured_on or [])) else r
+        results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on or [])) else r
                    for r in results]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs:
         # credited to a device only where the sentence itself says so ("a simulator's error on

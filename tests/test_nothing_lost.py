@@ -385,28 +385,31 @@ LOADERS = [pytest.param(getattr(yaml, "CSafeLoader", None), id="libyaml",
            pytest.param(_ParserWithANestingLimit, id="parser-with-its-own-limit")]
 
 
-@pytest.mark.parametrize("loader", LOADERS)
-@pytest.mark.parametrize("levels", [21, 400, 50_000])
-def test_deeply_nested_front_matter_is_refused_at_its_line(tmp_path, monkeypatch, loader, levels):
-    monkeypatch.setattr(paper_file, "_FAST_LOADER", loader)
-    path = tmp_path / "deep.md"
-    path.write_text("---\ntitle: Deep\nauthors: " + "[" * levels + "]" * levels + "\n---\nAn abstract.\n",
-                    encoding="utf-8")
-    file = Store(tmp_path).read_paper_file(path)
-    assert [str(p) for p in file.problems] == [
-        f"{file.path}:3: front matter nests lists or mappings more than 20 deep "
-        f"(expected a few levels: fields, lists, mappings)"]
+def deep(levels: int, opener: str = "[", closer: str = "]") -> str:
+    return opener * levels + closer * levels
+
+
+# (front matter, the line that goes too deep): a flow list as a field's value, at several
+# depths (libyaml's scanner gives up past 1,000 levels), and flow mappings below a list.
+DEEP_FILES = {
+    "list-21": ("title: Deep\nauthors: " + deep(21), 3),
+    "list-400": ("title: Deep\nauthors: " + deep(400), 3),
+    "list-50000": ("title: Deep\nauthors: " + deep(50_000), 3),
+    "mapping-below-a-list": ("title: Deep\nauthors:\n  - Ada\nresults:\n  - value: 2\n    unit: x\n"
+                             "    note: " + "{a: " * 2_000 + "1" + "}" * 2_000, 8),
+}
 
 
 @pytest.mark.parametrize("loader", LOADERS)
-def test_deep_nesting_below_a_list_is_refused_at_the_line_that_goes_too_deep(tmp_path, monkeypatch, loader):
+@pytest.mark.parametrize("case", DEEP_FILES)
+def test_deeply_nested_front_matter_is_refused_at_the_line_that_goes_too_deep(tmp_path, monkeypatch, loader, case):
+    front, line = DEEP_FILES[case]
     monkeypatch.setattr(paper_file, "_FAST_LOADER", loader)
     path = tmp_path / "deep.md"
-    path.write_text("---\ntitle: Deep\nauthors:\n  - Ada\nresults:\n  - value: 2\n    unit: x\n"
-                    "    note: " + "{a: " * 2_000 + "1" + "}" * 2_000 + "\n---\nAn abstract.\n", encoding="utf-8")
+    path.write_text(f"---\n{front}\n---\nAn abstract.\n", encoding="utf-8")
     file = Store(tmp_path).read_paper_file(path)
     assert [str(p) for p in file.problems] == [
-        f"{file.path}:8: front matter nests lists or mappings more than 20 deep "
+        f"{file.path}:{line}: front matter nests lists or mappings more than 20 deep "
         f"(expected a few levels: fields, lists, mappings)"]
 
 
@@ -414,7 +417,7 @@ def test_deep_nesting_below_a_list_is_refused_at_the_line_that_goes_too_deep(tmp
 def test_a_deep_vocabulary_is_refused_at_its_line(tmp_path, monkeypatch, loader):
     monkeypatch.setattr(paper_file, "_FAST_LOADER", loader)
     monkeypatch.setattr(vocabularies, "_FAST_LOADER", loader)
-    text = "topics:\n  - id: deep\n    name: " + "[" * 5_000 + "]" * 5_000 + "\n"
+    text = "topics:\n  - id: deep\n    name: " + deep(5_000) + "\n"
     with pytest.raises(vocabularies.ContentError) as raised:
         vocabularies.load_topics(text, "content/topics.yml")
     assert "content/topics.yml:3: the file nests lists or mappings more than 20 deep" in str(raised.value)
