@@ -1,5 +1,6 @@
-"""Headline results: the extraction scored against a hand-made reading of real abstracts,
-one test per pattern, and curated `results:` in front matter."""
+"""Headline results, one test per shape of sentence (the claim in the authors' words, its
+kind, device and baseline), and curated `results:` in front matter. The scores on hand-labelled
+sets are tests/test_results_hand.py's and tests/test_results_set.py's."""
 
 from __future__ import annotations
 
