@@ -41,9 +41,11 @@ class Result(NamedTuple):
 
     @property
     def shown(self) -> str:
-        """"3.6×", "77%", "156 TFLOPS"."""
+        """"3.6×", "77%", "156 TFLOPS"; a number written in words as a number ("twice" 2×,
+        "four GPU hours" 4 hours: the claim keeps the words)."""
         glued = self.unit in ("×", "%", "")
-        return f"{self.value_text}{'' if glued else ' '}{self.unit}"
+        written = f"{self.value:g}" if self.value_text.isalpha() and self.value is not None else self.value_text
+        return f"{written}{'' if glued else ' '}{self.unit}"
 
     @property
     def better(self) -> bool | None:

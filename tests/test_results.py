@@ -301,3 +301,10 @@ def test_hardware_as_the_subject_is_where_the_result_was_measured_and_the_object
 def test_a_baseline_that_is_software_has_no_baseline_device():
     found = extract_results(Paper("x", "X", "On an A100, our kernel is 2.3x faster than cuBLAS."), hardware())
     assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("a100", "cuBLAS", None)]
+
+
+def test_a_number_in_words_is_shown_as_a_number_and_its_claim_keeps_the_words():
+    r = one("It can quantize GPT models in approximately four GPU hours.")
+    assert (r.shown, r.claim.parts[1]) == ("4 hours", "four GPU hours")
+    r = one("Our kernel is twice as fast as cuBLAS.")
+    assert (r.shown, r.claim.parts[1]) == ("2×", "twice")
