@@ -47,14 +47,6 @@ class Result(NamedTuple):
         written = f"{self.value:g}" if self.value_text.isalpha() and self.value is not None else self.value_text
         return f"{written}{'' if glued else ' '}{self.unit}"
 
-    @property
-    def better(self) -> bool | None:
-        """Whether the change is an improvement in its kind's own sense (lower latency, higher
-        throughput); None for a measurement or an unknown direction."""
-        if self.direction is None:
-            return None
-        return (self.direction == "lower") == (self.kind in LOWER_IS_BETTER)
-
 
 _NUM = r"\d+(?:[.,]\d+)*"
 _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "tokens/s": "tokens/s", "s/token": "s/token",
@@ -136,7 +128,6 @@ _DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<be
 _LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
-_NEAR_AFTER = 35  # a kind word this close after the number wins ("8.2x memory", "37% latency reduction")
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
