@@ -9,8 +9,8 @@ filters results, and is never turned into words on a page.
 
 The stretch follows the grammar of a result: it runs from where the words about
 this number start (the clause's start, or the end of the number listed before it)
-to where they end (the next clause, comma or number), holding at most a dozen
-words on each side of the number.
+to where they end (the next clause, comma or number): at most nine words before the
+number (or back to the nearest word naming what it measures) and seven after it.
 """
 
 from __future__ import annotations
