@@ -51,22 +51,71 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
     if before:
         return before[-1].id
-    ids = {m.id for m in specific(measured)}
+    ids = {m.id for m in specific(measured)} or subject_of(hardware, sentence, mentions)
     return ids.pop() if len(ids) == 1 else None
+
+
+# What can follow hardware that a sentence opens with to make it the subject: a noun for it,
+# then a modal or a verb that states what it does ("NVIDIA Ampere GPUs can execute 2:4 sparse
+# matrix multiplication twice as fast", "The H100 delivers ...").
+_OPENS = re.compile(r"^\W*(?:(?:the|an?|each|every|our|its)\s+)?$", re.I)
+_DOES = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|processors?|accelerators?|\([^()]{0,30}\)))?"
+                   r"\s+(?:(?:can|could|will|would|may|also|still|now|consistently)\s+)*"
+                   r"(?:execut|perform|achiev|deliver|reach|attain|provid|sustain|run|offer|outperform|beat|"
+                   r"surpass|exceed|improv|speed|reduc|complet|process|compute|is\b|are\b)", re.I)
+
+
+def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> set[str]:
+    """The hardware a sentence opens with as the subject of what it states; empty if none."""
+    opening: list[Mention] = []
+    for m in sorted(mentions, key=lambda m: m.start):
+        between = sentence[opening[-1].end:m.start] if opening else sentence[:m.start]
+        if not (_OPENS.match(between) if not opening else between.strip() in ("", "-")):
+            break
+        opening.append(m)
+    if not opening or not _DOES.match(sentence, opening[-1].end):
+        return set()
+    return {m.id for m in most_specific(hardware, opening)}
 
 
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
 
 
-def paper_device(hardware: Hardware | None, measured_on: list[str]) -> str | None:
-    """The one node a paper was measured on, by the most specific names it gives ("A100", not
-    "NVIDIA" beside it); None when it names none or several. (Not what several have in common:
-    "four GPU hours" in a paper on an A100 and an A6000 does not say it was an Ampere GPU's.)"""
-    if hardware is None:
+def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
+                 platform_ids: list[str]) -> str | None:
+    """The node a paper's results are credited to where a sentence names no hardware. Only in
+    a paper that says where it was measured apart from its results (its title names hardware,
+    or a sentence stating no result does: "We implement X on NVIDIA GPUs", `platform_ids`):
+    the one node it was measured on by the most specific names it gives ("A100", not "NVIDIA"
+    beside it), else the most specific of those statements' nodes that all of them are under
+    ("AMD Kernels", measured on CDNA3 and CDNA4: AMD). None in a paper whose only hardware is
+    a result's ("380K tokens on one A100" says nothing of where its 3.6x was measured)."""
+    stated = [*title_ids, *platform_ids]
+    if hardware is None or not stated:
         return None
-    ids = set(measured_on)
+    ids = set(measured_on) | set(stated)
     specific = {i for i in ids if not any(i != other and i in hardware.lineage(other) for other in ids)}
-    return specific.pop() if len(specific) == 1 else None
+    if len(specific) == 1:
+        return specific.pop()
+    covering = [t for t in stated if all(t in hardware.lineage(i) for i in specific)]
+    return max(covering, key=lambda t: len(hardware.lineage(t)), default=None)
+
+
+# An opening phrase that sets where what follows was measured: "On Ascend NPUs, ...", "For the
+# offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...".
+_FRAME = re.compile(r"^\W*(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
+                    r"[^,;]{1,80}?,", re.I)
+
+
+def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:
+    """The one device the opening phrase of `sentence` names (`mentions`: positions in it). It
+    holds for the sentence's results that name none of their own, and for the sentences after
+    it until one names hardware."""
+    opening = _FRAME.match(sentence)
+    if hardware is None or opening is None:
+        return None
+    ids = {m.id for m in most_specific(hardware, [m for m in mentions if m.end <= opening.end()])}
+    return ids.pop() if len(ids) == 1 else None
 
 
 def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:

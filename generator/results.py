@@ -20,7 +20,7 @@ from .model import Paper
 from .matching import Hardware, Mention
 from .measures import Measure, absolute_measures
 from .result_devices import (DEVICE_CLAUSE, UNKNOWN_HARDWARE, baseline_device, device_of, most_specific,
-                             paper_device, refined_device)
+                             frame_of, paper_device, refined_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
 
@@ -290,105 +290,122 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     if hardware is not None and measured_on is None:
         measured_on = [m.id for m in [*title_mentions, *measured_in_abstract(
             text, list(abstract_mentions), spans, hardware, paper.title, list(title_mentions))]]
-    only_device = paper_device(hardware, measured_on or [])
+    platform: list[str] = []  # where sentences that state no result say the paper was measured
+    frame: str | None = None  # the device an opening "On X, ..." set
+    placed: list[tuple[list[Result], bool]] = []  # each sentence's results, and whether it names hardware
     for offset, written in sentences:
-        # Most sentences hold no number: the cheapest test first.
-        if not _DIGIT.search(written) and not _IN_WORDS.search(written):
-            continue
-        sentence = _for_matching(written)
-        matches = list(CANDIDATE.finditer(sentence))
-        measures = absolute_measures(sentence, [m.span() for m in matches])
-        if not (matches or measures) or _BACKGROUND.search(sentence):
-            continue
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
-            for m in abstract_mentions if offset <= m.start and m.end <= offset + len(sentence)
+            for m in abstract_mentions if offset <= m.start and m.end <= offset + len(written)
         ]
-        # Each number's words run from the number before it to the number after it.
-        cuts = [(matches[index - 1].end() if index else 0,
-                 matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
-                for index in range(len(matches))]
-        # The baselines first: a device that is one is never a result's device.
-        baselines = [_baseline(sentence[match.end():cut_after], match.end())
-                     or _baseline(sentence[cut_before:match.start()], cut_before)
-                     for match, (cut_before, cut_after) in zip(matches, cuts)]
-        measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
-        words = _claim_spans(sentence, matches, measured)
-        previous_kind = None
-        in_sentence: list[tuple[re.Match[str], Result]] = []
-        for index, match in enumerate(matches):
-            cut_before, cut_after = cuts[index]
-            before = sentence[max(cut_before, match.start() - _BEFORE_CHARS):match.start()]
-            before = _CLAUSE_BEFORE.split(before)[-1]
-            after = sentence[match.end():min(cut_after, match.end() + _AFTER_CHARS)]
-            after = _CLAUSE_AFTER.split(after)[0]
-            rate, efficiency = match.group("rate"), match.group("efficiency")
-            if efficiency:
-                unit = _efficiency_unit(efficiency)
-            elif rate:
-                unit = _rate_unit(rate)
-            else:
-                unit = "×" if match.group("factor") or match.group("xfirst") else "%"
-            comparison = baselines[index][1] if baselines[index] else None
-            claim = make_claim(written, match.start(), match.end(), words[index], comparison)
-            kind = claim_kind(claim)
-            if efficiency:
-                kind = "efficiency"
-            elif rate and kind not in ("throughput", "latency", "utilization"):
-                kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
-            if unit == "%":
-                nearby = before[-45:] + sentence[match.end():match.end() + 30]
-                listed = previous_kind is not None and len(sentence[cut_before:match.start()].strip(" ,")) <= 4
-                worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
-                stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
-                if not _CHANGE.search(nearby) and not worse and not stated and not listed:
-                    continue
-            if kind is None:
-                # "2.49x, and 2.32x reductions on latency": the words after the list.
-                kind = next((k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"),
-                            previous_kind)
-            if kind is None:
-                continue
-            previous_kind = kind
-            prefix, low, high = match.group("prefix", "low", "high")
-            value_text = (prefix or "") + (f"{low}–{high}" if high else low)
-            baseline = baselines[index][0] if baselines[index] else None
-            device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
-                             cut_after) if hardware is not None else None
-            direction = _direction(before, after, bool(rate or efficiency))
-            against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
-                if hardware is not None and baselines[index] else None
-            in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
-                                              written.strip(), direction, claim, against)))
-        results = _listed_together(sentence, in_sentence, hardware, measured)
-        results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
-        # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
-        devices = list(dict.fromkeys(m.id for m in measured))
-        names = list(dict.fromkeys(b[0] for b in baselines if b))
-        if _RESPECTIVELY.search(sentence):
-            if len(results) == len(devices) > 1:
-                results = [r._replace(device=d) for r, d in zip(results, devices)]
-            # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
-            each = re.split(r",?\s+and\s+|,\s*", names[0]) if len(names) == 1 else []
-            if len(results) == len(each) > 1:
-                results = [r._replace(baseline=b) for r, b in zip(results, each)]
-        elif len(names) == 1:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
-            shared = next(b for b in baselines if b)
-            results = [r if r.baseline else r._replace(
-                baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
-                                                    shared[1])) for (match, _), r in zip(in_sentence, results)]
-        # "the Intel GPU" after "the Intel Data Center GPU Max 1550": a vendor or a generation stands
-        # for the one device of it the paper was measured on.
-        results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on or [])) else r
-                   for r in results]
-        # A model's accuracy, error, size or operation count is the model's, wherever it runs:
-        # credited to a device only where the sentence itself says so ("a simulator's error on
-        # the A6000", "70B-parameter models on a single DGX-2"), and never for an accuracy.
-        if only_device and not mentions and not UNKNOWN_HARDWARE.search(sentence):
+        names_hardware = bool(mentions) or UNKNOWN_HARDWARE.search(written) is not None
+        if names_hardware:
+            frame = frame_of(hardware, written, mentions)
+        results = _sentence_results(written, mentions, hardware, paper_vendors, measured_on or [])
+        if not results and mentions:
+            platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
+        if frame:
+            results = [r if r.device or r.kind in MODEL_KINDS else r._replace(device=frame) for r in results]
+        placed.append((results, names_hardware))
+    # A result whose sentence names no hardware is the paper's, in a paper about one device.
+    only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform)
+    for results, names_hardware in placed:
+        if only_device and not names_hardware:
             results = [r if r.device or r.kind in MODEL_KINDS else r._replace(device=only_device) for r in results]
-        results = [r._replace(device=None) if r.kind in ("accuracy", "compute") else r for r in results]
-        found += map(_resolved, results)
+        # A model's accuracy or operation count is the model's, wherever it runs.
+        found += [_resolved(r._replace(device=None) if r.kind in ("accuracy", "compute") else r) for r in results]
     return found
+
+
+def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
+                      paper_vendors: frozenset[str], measured_on: list[str]) -> list[Result]:
+    """The results of one sentence (`mentions`: the hardware it names, positions in it)."""
+    # Most sentences hold no number: the cheapest test first.
+    if not _DIGIT.search(written) and not _IN_WORDS.search(written):
+        return []
+    sentence = _for_matching(written)
+    matches = list(CANDIDATE.finditer(sentence))
+    measures = absolute_measures(sentence, [m.span() for m in matches])
+    if not (matches or measures) or _BACKGROUND.search(sentence):
+        return []
+    # Each number's words run from the number before it to the number after it.
+    cuts = [(matches[index - 1].end() if index else 0,
+             matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
+            for index in range(len(matches))]
+    # The baselines first: a device that is one is never a result's device.
+    baselines = [_baseline(sentence[match.end():cut_after], match.end())
+                 or _baseline(sentence[cut_before:match.start()], cut_before)
+                 for match, (cut_before, cut_after) in zip(matches, cuts)]
+    measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
+    words = _claim_spans(sentence, matches, measured)
+    previous_kind = None
+    in_sentence: list[tuple[re.Match[str], Result]] = []
+    for index, match in enumerate(matches):
+        cut_before, cut_after = cuts[index]
+        before = sentence[max(cut_before, match.start() - _BEFORE_CHARS):match.start()]
+        before = _CLAUSE_BEFORE.split(before)[-1]
+        after = sentence[match.end():min(cut_after, match.end() + _AFTER_CHARS)]
+        after = _CLAUSE_AFTER.split(after)[0]
+        rate, efficiency = match.group("rate"), match.group("efficiency")
+        if efficiency:
+            unit = _efficiency_unit(efficiency)
+        elif rate:
+            unit = _rate_unit(rate)
+        else:
+            unit = "×" if match.group("factor") or match.group("xfirst") else "%"
+        comparison = baselines[index][1] if baselines[index] else None
+        claim = make_claim(written, match.start(), match.end(), words[index], comparison)
+        kind = claim_kind(claim)
+        if efficiency:
+            kind = "efficiency"
+        elif rate and kind not in ("throughput", "latency", "utilization"):
+            kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
+        if unit == "%":
+            nearby = before[-45:] + sentence[match.end():match.end() + 30]
+            listed = previous_kind is not None and len(sentence[cut_before:match.start()].strip(" ,")) <= 4
+            worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
+            stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
+            if not _CHANGE.search(nearby) and not worse and not stated and not listed:
+                continue
+        if kind is None:
+            # "2.49x, and 2.32x reductions on latency": the words after the list.
+            kind = next((k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"),
+                        previous_kind)
+        if kind is None:
+            continue
+        previous_kind = kind
+        prefix, low, high = match.group("prefix", "low", "high")
+        value_text = (prefix or "") + (f"{low}–{high}" if high else low)
+        baseline = baselines[index][0] if baselines[index] else None
+        device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
+                         cut_after) if hardware is not None else None
+        direction = _direction(before, after, bool(rate or efficiency))
+        against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
+            if hardware is not None and baselines[index] else None
+        in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
+                                          written.strip(), direction, claim, against)))
+    results = _listed_together(sentence, in_sentence, hardware, measured)
+    results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
+    # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
+    devices = list(dict.fromkeys(m.id for m in measured))
+    names = list(dict.fromkeys(b[0] for b in baselines if b))
+    if _RESPECTIVELY.search(sentence):
+        if len(results) == len(devices) > 1:
+            results = [r._replace(device=d) for r, d in zip(results, devices)]
+        # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
+        each = re.split(r",?\s+and\s+|,\s*", names[0]) if len(names) == 1 else []
+        if len(results) == len(each) > 1:
+            results = [r._replace(baseline=b) for r, b in zip(results, each)]
+    elif len(names) == 1:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
+        shared = next(b for b in baselines if b)
+        results = [r if r.baseline else r._replace(
+            baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
+                                                shared[1])) for (match, _), r in zip(in_sentence, results)]
+    # "the Intel GPU" after "the Intel Data Center GPU Max 1550": a vendor or a generation stands
+    # for the one device of it the paper was measured on.
+    results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on)) else r
+               for r in results]
+    return results
 
 
 def curated_results(paper: Paper) -> list[Result]:

@@ -134,11 +134,39 @@ def test_absolute_results_are_measurements():
     assert extract_results(Paper("x", "X", "We train a 7B model with a batch of 64 on 64 GPUs.")) == []
 
 
-def test_the_subject_s_one_device_takes_the_results_its_sentences_leave_unplaced():
-    text = "We evaluate our kernels on an NVIDIA A100 GPU. They are 2.1x faster than cuBLAS."
-    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["a100"]
-    text = "We evaluate on an A100 and an H100. They are 2.1x faster than cuBLAS."
-    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == [None]
+def devices(text: str, title: str = "X") -> list[str | None]:
+    return [r.device for r in extract_results(Paper("x", title, text), hardware())]
+
+
+def test_where_the_paper_says_it_ran_takes_the_results_its_sentences_leave_unplaced():
+    assert devices("We evaluate our kernels on an NVIDIA A100 GPU. They are 2.1x faster than cuBLAS.") == ["a100"]
+    assert devices("We implement it on NVIDIA GPUs. With real workloads, it gives a 1.9x throughput boost.") \
+        == ["nvidia"]
+    assert devices("We evaluate on an A100 and an H100. They are 2.1x faster than cuBLAS.") == [None]
+
+
+def test_a_device_named_only_by_another_result_is_not_the_paper_s():
+    text = "It is 3.6x faster than the baseline. It also handles 380K context tokens on a single A100 GPU."
+    assert devices(text) == [None, "a100"]
+
+
+def test_a_paper_about_hardware_credits_it_with_results_that_name_none():
+    text = "We validate the primitives across CDNA3 and CDNA4 GPUs. They outperform the baselines by 1.2-2.4x."
+    assert devices(text, "Fast AMD Kernels") == ["amd"]
+    assert devices(text, "Fast Kernels") == [None]
+
+
+def test_an_opening_phrase_s_device_holds_until_a_sentence_names_hardware():
+    text = ("On Ascend NPUs, it achieves a 10.7x speedup. A 7B model reaches 5.16x higher throughput. "
+            "On Volta GPUs, it yields a 1.43x speedup. A 38B model gets a 1.46x end-to-end speedup. "
+            "It also handles 256K context tokens on 8 V100 GPUs. It is 2x faster on a Mythic chip. It saves 30% energy.")
+    assert devices(text) == ["ascend", "ascend", "volta", "volta", "v100", None, None]
+
+
+def test_hardware_a_sentence_opens_with_is_the_subject_of_its_result():
+    assert devices("NVIDIA Ampere GPUs can execute 2:4 sparse matrix multiplication twice as fast as dense.") \
+        == ["ampere"]
+    assert devices("Prior work on NVIDIA GPUs is 2x faster than ours.") == [None]
 
 
 def test_a_device_in_parentheses_after_a_result_is_its_own():
@@ -199,8 +227,8 @@ def test_respectively_pairs_devices_and_baselines_in_order(content):
 
 def test_a_device_in_another_clause_is_not_the_result_s(content):
     text = ("For offloading on two RTX 4090 GPUs, X achieves 0.108s/token, only half as slow as the "
-            "baseline on an A100.")
-    assert [r.device for r in extract_results(Paper("x", "X", text), content[1])] == ["rtx-4090", None]
+            "baseline on an A100.")  # the opening phrase sets both
+    assert [r.device for r in extract_results(Paper("x", "X", text), content[1])] == ["rtx-4090", "rtx-4090"]
 
 
 def test_hardware_the_vocabulary_does_not_know_leaves_the_device_empty(content):
