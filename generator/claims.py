@@ -87,6 +87,7 @@ class _Kinds:
 _KIND = _Kinds()
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
+_ASIDE = re.compile(r"\([^()]{0,40}\)")
 _HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
@@ -221,8 +222,11 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
 def _head(written: str, before: int) -> tuple[int, int] | None:
     """The words before `before` that last name a measure ("average speedups"), with up to two
     words that qualify it, within the clause; None when there are none."""
-    start = max([0, *(m.end() for m in _HARD_BREAK.finditer(written, 0, before))])
-    named = list(_KIND.finditer(written, start, before))
+    # A short aside in parentheses does not end the clause: "outperforms the Intel Extension for
+    # PyTorch (IPEX) implementation ... by up to a factor of 30".
+    plain = _ASIDE.sub(lambda m: " " * len(m.group(0)), written)
+    start = max([0, *(m.end() for m in _HARD_BREAK.finditer(plain, 0, before))])
+    named = list(_KIND.finditer(plain, start, before))
     if not named:
         return None
     last = named[-1]
@@ -231,13 +235,17 @@ def _head(written: str, before: int) -> tuple[int, int] | None:
     return (words[0][0] if words else last.start()), last.end()
 
 
+# What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".
+_SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
+
+
 def claim_kind(claim: Claim) -> str | None:
     """The kind the claim's words name: the kind word nearest the number, looking right first
     (within a few words: "3.21× lower latency"), then left ("reduces latency by 37%")."""
     before, _, after = claim.parts
     # "4× larger models" is a scale; "a 1.8x improvement on larger inputs" is not.
     right = [(m.start(), m.lastgroup) for m in _KIND.finditer(after)
-             if m.lastgroup != "scale" or not after[:m.start()].strip()]
+             if m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()])]
     if right and right[0][0] <= 30:
         return right[0][1]
     left = [(len(before) - m.end(), m.lastgroup) for m in _KIND.finditer(before) if m.lastgroup != "scale"]

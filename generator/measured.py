@@ -29,7 +29,10 @@ _MEASURED_ON = re.compile(
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"
     r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?)"
-    r"|\b(?:real|actual|physical)\s+hardware\s*\(\s*)$", re.I)
+    r"|\b(?:real|actual|physical)\s+hardware\s*\(\s*"
+    # "on a consumer GPU RTX 4090": the kind of hardware, then its name
+    r"|\b(?:on|using|with)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[a-z-]+\s+){0,2}"
+    r"(?:GPUs?|cards?|accelerators?|chips?|boards?)\s+)$", re.I)
 # A sentence about other work ("recent work proposes ... on NVIDIA hardware") that says nothing
 # of the paper's own ("we", "our"): what it names is only mentioned.
 _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\s+(?:work|works|approaches|systems|"

@@ -24,10 +24,12 @@ _SCALE = r"(?:\s?(?P<magnitude>[KMBT]|k)\b|\s(?P<magnitude_word>thousand|million
 # unit pattern -> (the unit shown, the kind)
 _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:FPS|fps|frames? per second|frames?/s)\b", "FPS", "throughput"),
-    (r"(?:GPU[- ])?(?:hours?|hrs?)\b", "hours", "duration"),
+    (r"(?:(?:[A-Z][\w-]*\d[\w-]*\s)?GPU[- ])?(?:hours?|hrs?)\b", "hours", "duration"),
     (r"(?:GPU[- ])?days?\b", "days", "duration"),
     (r"minutes?\b|mins?\b", "minutes", "duration"),
-    (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b|[- ]?(?:models?|LLMs?)\b", "parameters", "parameters"),
+    # "13 billion parameters", "a 175B model", "100B huge model", "175B GPT-3" (a model's name after its size)
+    (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b|[- ]?(?:[a-z]+\s)?(?:models?|LLMs?)\b"
+     r"|(?-i:(?=\s[A-Z][A-Za-z]*-?\d))", "parameters", "parameters"),
     (r"(?:AP\d*|mAP|BLEU|F1|PSNR)\b", "", "accuracy"),
     (r"(?:context\s+)?tokens?\s+(?:of\s+)?context\b|context\s+tokens?\b|(?=\s+(?:on|with|in)\b)", "tokens",
      "context"),
@@ -56,7 +58,7 @@ SCORE = re.compile(
 # "on a single GPU"), as opposed to a set-up.
 _ACHIEVED_BEFORE = re.compile(
     r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
-    r"only|merely|just|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
+    r"only|merely|just|enabl\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|"
     r"required|using|used|consum\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*)\s*"
@@ -66,9 +68,12 @@ _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|with
                              r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?[A-Z])")
 # What a model size is a result of: it fits, it runs, as large as.
 _FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
-                          r"scal\w* to)\b[^.;]{0,30}$", re.I)
+                          r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
-_SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$", re.I)
+# Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").
+_SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$"
+                           r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?)\s+(?:of|with)\s+(?:\w+\s+)?$"
+                           r"|\bfor\s+(?:an?\s+|the\s+)?$", re.I)
 # "twice as fast as", "more than doubles", "half as slow as": factors written in words.
 WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled)\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b)",
                          re.I)
@@ -83,6 +88,7 @@ class Measure(NamedTuple):
     value_text: str
     unit: str
     kind: str
+    direction: str | None = None  # a measurement has none; a number in a change's shape has the change's
 
 
 def _value(number: str, magnitude: str | None) -> float | None:
@@ -134,3 +140,24 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             word = match.group("word")
             out.append(Measure(match.start(), match.end(), _WORD_FACTORS[word.lower()], word, "×", "speedup"))
     return sorted(out)
+
+
+# "by a factor up to 2.84 in inference and 1.75 in training", "an R^2 of 0.98 for runtime
+# prediction (mean error 15.57%) and 0.78 for power prediction": a second number in the same
+# shape as the first, its unit left out.
+_ELIDED = re.compile(r"\s+(?P<prep>in|for|on|during|at)\s+(?:[\w-]+\s+){0,3}?[\w-]+(?:\s*\([^()]{0,40}\))?,?\s+and\s+"
+                     r"(?P<number>\d+(?:\.\d+)?)(?=\s+(?P=prep)\b)")
+
+
+def elided_measures(sentence: str, found: list[tuple[int, str, str, str | None]],
+                    taken: list[tuple[int, int]]) -> list[Measure]:
+    """The numbers that follow a result (`found`: where each ends, its unit, kind and direction)
+    in its own shape with their unit left out, outside the `taken` spans."""
+    out = []
+    for end, unit, kind, direction in found:
+        match = _ELIDED.match(sentence, end)
+        if match and not any(a < match.end() and match.start("number") < b for a, b in taken):
+            number = match.group("number")
+            out.append(Measure(match.start("number"), match.end("number"), float(number), number, unit, kind,
+                               direction))
+    return out

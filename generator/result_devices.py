@@ -23,10 +23,10 @@ UNKNOWN_HARDWARE = re.compile(
 # dash, or a comparison ("half as slow as the baseline on an A100").
 DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s")
 def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
-            start: int, end: int, before_from: int, after_to: int) -> str | None:
+            start: int, end: int, before_from: int, after_to: int, after_only: bool = False) -> str | None:
     """The device the result at [start, end) was measured on: the first measured-on device after
-    it (up to `after_to`), else the last before it (from `before_from`), else the one device
-    the sentence measures on. None when unclear, and when the hardware right after it is
+    it (up to `after_to`), else (unless `after_only`) the last before it (from `before_from`),
+    else the one device the sentence measures on. None when unclear, and when the hardware right after it is
     hardware the vocabulary does not know ("on a Graphcore IPU")."""
     def specific(found: list[Mention]) -> list[Mention]:
         return most_specific(hardware, found)
@@ -47,6 +47,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
     if unknown and not NOT_DEVICE.match(unknown.group("name")) \
             and not any(unknown.start() <= m.start < unknown.end() for m in mentions):
+        return None
+    if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
     if before:

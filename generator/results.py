@@ -18,7 +18,7 @@ from typing import NamedTuple
 from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kind_in, kinds_in, list_end, make_claim
 from .model import Paper
 from .matching import Hardware, Mention
-from .measures import Measure, absolute_measures
+from .measures import Measure, absolute_measures, elided_measures
 from .result_devices import (DEVICE_CLAUSE, UNKNOWN_HARDWARE, baseline_device, device_of, most_specific,
                              frame_of, paper_device, refined_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
@@ -122,7 +122,9 @@ _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?
 _HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
 # Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
 _BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*"
-_DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<better>{_BETTER}))\b", re.I)
+_WORSE_WORDS = r"worse|degrad\w*"  # the opposite of better
+_DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<better>{_BETTER})|(?P<worse>{_WORSE_WORDS}))\b",
+                        re.I)
 # Numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput on A100"):
 # the words after the list hold their kinds, in order, and where they were measured.
 _LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
@@ -167,13 +169,13 @@ def _direction(before: str, after: str, rate: bool) -> str | None:
     """"higher" or "lower": the direction word right after the number ("3x lower throughput"),
     else, for a factor or a percentage, the last one right before it ("reduces latency by 37%").
     A word that says better ("improves", "boosts") gives "better", made a direction once the
-    kind is known (`_resolved`)."""
+    kind is known (`_resolved`); one that says worse, "worse"."""
     match = _DIRECTION.search(after[:30])
     if match is None and not rate:
         match = ([None, *_DIRECTION.finditer(before[-35:])])[-1]
     if match is None:
         return None
-    return "lower" if match.group("lower") else "higher" if match.group("higher") else "better"
+    return match.lastgroup
 
 
 def _resolved(result: Result) -> Result:
@@ -183,9 +185,10 @@ def _resolved(result: Result) -> Result:
     kind = result.kind
     if result.direction is None and result.unit == "×" and (result.value or 0) > 1 and kind not in LOWER_IS_BETTER:
         return result._replace(direction="higher")
-    if result.direction != "better":
+    if result.direction not in ("better", "worse"):
         return result
-    return result._replace(direction="lower" if kind in LOWER_IS_BETTER else "higher")
+    lower = (kind in LOWER_IS_BETTER) == (result.direction == "better")
+    return result._replace(direction="lower" if lower else "higher")
 
 
 # A percentage that states a level, not a change: "80.0% accuracy", "over 90% utilization", "40% of peak".
@@ -261,9 +264,9 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
                            claim_span(sentence, measure.start, measure.end, left, right), None)
         kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
         device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,
-                         right) if hardware is not None else None
+                           right, kind in MODEL_KINDS) if hardware is not None else None
         out.append((measure.start, Result(measure.value, measure.value_text, measure.unit, kind, None, device,
-                                          written.strip(), None, claim)))
+                                          written.strip(), measure.direction, claim)))
     return [result for _, result in sorted(out, key=lambda pair: pair[0])]
 
 
@@ -305,16 +308,30 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         if not results and mentions:
             platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
         if frame:
-            results = [r if r.device or r.kind in MODEL_KINDS else r._replace(device=frame) for r in results]
+            results = [r if r.device or _models_own(r) else r._replace(device=frame) for r in results]
         placed.append((results, names_hardware))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform)
     for results, names_hardware in placed:
         if only_device and not names_hardware:
-            results = [r if r.device or r.kind in MODEL_KINDS else r._replace(device=only_device) for r in results]
+            results = [r if r.device or _models_own(r) else r._replace(device=only_device) for r in results]
         # A model's accuracy or operation count is the model's, wherever it runs.
-        found += [_resolved(r._replace(device=None) if r.kind in ("accuracy", "compute") else r) for r in results]
+        found += [_resolved(r._replace(device=None) if r.kind in ("accuracy", "compute") and _models_own(r) else r)
+                  for r in results]
     return found
+
+
+# A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
+# the GPU a paper models, "18.24% lower error than previous simulators".
+_PREDICTS = re.compile(r"\b(?:predict\w*|estimat\w*|simulat\w*)", re.I)
+
+
+def _models_own(result: Result) -> bool:
+    """Whether `result` is a model's own (its accuracy, error, size or operation count), not
+    the hardware's it ran on: unless it is how well something predicts the hardware."""
+    if result.kind in ("accuracy", "error") and result.sentence and _PREDICTS.search(result.sentence):
+        return False
+    return result.kind in MODEL_KINDS
 
 
 def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
@@ -371,6 +388,8 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
             # "2.49x, and 2.32x reductions on latency": the words after the list.
             kind = next((k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"),
                         previous_kind)
+        if kind is None and unit == "×" and baselines[index]:
+            kind = "speedup"  # "performs 4.86× than DeepSpeed": a factor over a baseline, no measure named
         if kind is None:
             continue
         previous_kind = kind
@@ -384,23 +403,27 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
             if hardware is not None and baselines[index] else None
         in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
                                           written.strip(), direction, claim, against)))
-    results = _listed_together(sentence, in_sentence, hardware, measured)
-    results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
-    # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
-    devices = list(dict.fromkeys(m.id for m in measured))
+    results = _listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
     names = list(dict.fromkeys(b[0] for b in baselines if b))
-    if _RESPECTIVELY.search(sentence):
+    respectively = _RESPECTIVELY.search(sentence)
+    if len(names) == 1 and not respectively:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
+        shared = next(b for b in baselines if b)
+        results = [r if r.baseline else r._replace(
+            baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
+                                                shared[1])) for (match, _), r in zip(in_sentence, results)]
+    measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction) for m, r in in_sentence]
+                                + [(m.end, m.unit, m.kind, m.direction) for m in measures],
+                                [*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
+    results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
+    if respectively:
+        # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
+        devices = list(dict.fromkeys(m.id for m in measured))
         if len(results) == len(devices) > 1:
             results = [r._replace(device=d) for r, d in zip(results, devices)]
         # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
         each = re.split(r",?\s+and\s+|,\s*", names[0]) if len(names) == 1 else []
         if len(results) == len(each) > 1:
             results = [r._replace(baseline=b) for r, b in zip(results, each)]
-    elif len(names) == 1:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
-        shared = next(b for b in baselines if b)
-        results = [r if r.baseline else r._replace(
-            baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
-                                                shared[1])) for (match, _), r in zip(in_sentence, results)]
     # "the Intel GPU" after "the Intel Data Center GPU Max 1550": a vendor or a generation stands
     # for the one device of it the paper was measured on.
     results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on)) else r

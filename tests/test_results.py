@@ -336,3 +336,55 @@ def test_a_number_in_words_is_shown_as_a_number_and_its_claim_keeps_the_words():
     assert (r.shown, r.claim.parts[1]) == ("4 hours", "four GPU hours")
     r = one("Our kernel is twice as fast as cuBLAS.")
     assert (r.shown, r.claim.parts[1]) == ("2×", "twice")
+
+
+def values(text: str) -> list[tuple[str, str, str, str | None]]:
+    return [(r.value_text, r.unit, r.kind, r.direction) for r in extract_results(Paper("x", "X", text))]
+
+
+def test_an_absolute_result_beside_a_compared_one_keeps_both():
+    text = "It can train models with over 13 billion parameters on a single GPU, a 10x increase in size over PyTorch."
+    assert values(text) == [("13 billion", "parameters", "parameters", None), ("10", "×", "scale", "higher")]
+
+
+def test_a_number_in_the_shape_of_the_one_before_takes_its_unit():
+    assert values("It outperforms the CUDA version by a factor up to 2.84 in inference and 1.75 in training.") == [
+        ("2.84", "×", "speedup", "higher"), ("1.75", "×", "speedup", "higher")]
+    assert values("It reduces latency by a factor of 3 in prefill and 2 in decode.") == [
+        ("3", "×", "latency", "lower"), ("2", "×", "latency", "lower")]
+
+
+def test_a_short_aside_does_not_hide_the_verb_of_a_comparison():
+    r = one("It outperforms the Intel Extension for PyTorch (IPEX) implementation on the same GPU by up to a factor of 30.")
+    assert (r.value, r.kind) == (30, "speedup") and r.claim.text.startswith("It outperforms … ")
+
+
+def test_a_model_size_is_a_result_where_it_fits_or_is_small():
+    assert values("Fuyou can fine-tune 175B GPT-3 on a consumer GPU RTX 4090.") == [
+        ("175B", "parameters", "parameters", None)]
+    assert values("The model achieves 2.08% test error with only 5.7M parameters.")[1][:3] == (
+        "5.7M", "parameters", "parameters")
+    assert values("It reduces the U-Net from 1.4 billion to 0.7 billion parameters.")[0][0] == "0.7 billion"
+    assert values("It achieves 40 TFLOPS on one V100 for 10B parameter model.") == [
+        ("40", "TFLOPS", "throughput", None)]
+
+
+def test_the_hardware_s_own_size_is_set_up_not_a_result():
+    assert values("It runs on a laptop equipped with a RTX3060 GPU of 6GB memory.") == []
+
+
+def test_gpu_hours_may_name_the_gpu():
+    r = one("Seaweed-7B was trained from scratch using 665,000 H100 GPU hours.", hardware())
+    assert (r.value, r.unit, r.kind, r.device) == (665000, "hours", "duration", "h100")
+
+
+def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
+    assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
+    assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]
+
+
+def test_how_well_a_model_predicts_the_hardware_is_the_hardware_s():
+    text = ("Using the NVIDIA RTX 4070 as our platform, we build a model of GEMM runtime. It achieves an R^2 "
+            "score of 0.98 for runtime prediction and 0.78 for power prediction. The classifier reaches 91% accuracy.")
+    assert [(r.value, r.device) for r in extract_results(Paper("x", "GEMM on Ada Lovelace", text), hardware())] == [
+        (0.98, "rtx-4070"), (0.78, "rtx-4070"), (91, None)]
