@@ -60,7 +60,7 @@ _ACHIEVED_BEFORE = re.compile(
     r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
     r"only|merely|just|enabl\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|"
-    r"required|using|used|consum\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
+    r"required|using|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*)\s*"
     r"(?:\w+\s+){0,3}$", re.I)
 # Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865").

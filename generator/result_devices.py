@@ -19,6 +19,13 @@ UNKNOWN_HARDWARE = re.compile(
     r"\b(?:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
     r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
     r"SoCs?)\b")
+def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
+    """Whether `sentence` names hardware besides its `mentions` ("on a Graphcore IPU", "on 64 GPUs")."""
+    return any(not NOT_DEVICE.match(found.group("name"))
+               and not any(found.start() <= m.start < found.end() for m in mentions)
+               for found in UNKNOWN_HARDWARE.finditer(sentence))
+
+
 # Where the words about a number end, for the device it was measured on: another clause, a
 # dash, or a comparison ("half as slow as the baseline on an A100").
 DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s")
@@ -150,3 +157,20 @@ def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: 
     below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
              and node_id in hardware.lineage(i)}
     return below.pop() if len(below) == 1 else None
+
+
+# A sentence that opens by referring back to the hardware the sentence before was about:
+# "The H100 achieves ... . It also delivers ...", "... . The chip draws 7 W."
+_REFERS_BACK = re.compile(r"\W*(?:it|they|(?:this|these|the) (?:new )?(?:chips?|GPUs?|devices?|accelerators?|cards?|"
+                          r"boards?|processors?|NPUs?|TPUs?|SoCs?|parts?))\b", re.I)
+
+
+def refers_back(sentence: str) -> bool:
+    """Whether `sentence` opens with "It", "They" or "The chip" and the like."""
+    return _REFERS_BACK.match(sentence) is not None
+
+
+def subject_device(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:
+    """The one device `sentence` opens with as its subject, if it does."""
+    ids = subject_of(hardware, sentence, mentions) if hardware is not None else set()
+    return ids.pop() if len(ids) == 1 else None

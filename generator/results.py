@@ -19,8 +19,8 @@ from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span,
 from .model import Paper
 from .matching import Hardware, Mention
 from .measures import Measure, absolute_measures, elided_measures
-from .result_devices import (DEVICE_CLAUSE, UNKNOWN_HARDWARE, baseline_device, device_of, most_specific,
-                             frame_of, paper_device, refined_device)
+from .result_devices import (DEVICE_CLAUSE, baseline_device, device_of, most_specific, names_other_hardware,
+                             frame_of, paper_device, refined_device, refers_back, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
 
@@ -63,8 +63,15 @@ def _efficiency_unit(text: str) -> str:
 
 
 def _rate_unit(text: str) -> str:
-    """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s'."""
-    lowered = text.lower()
+    """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
+    'requests per second' -> 'requests/s'."""
+    lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower())
+    if lowered.endswith("/s") and lowered[:-2].rstrip("s") in ("token", "request", "image", "sample", "sequence"):
+        return lowered[:-2].rstrip("s") + "s/s"
+    if lowered in ("queries/s", "qps"):
+        return "queries/s"
+    if lowered == "rps":
+        return "requests/s"
     if "flop" in lowered:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
         return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
@@ -81,7 +88,8 @@ CANDIDATE = re.compile(
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
     r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|TOPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
     r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
-    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|tokens/s|m?s/token))(?![\w/])"
+    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|m?s/token|"
+    r"(?:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
     r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 
@@ -295,16 +303,25 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             text, list(abstract_mentions), spans, hardware, paper.title, list(title_mentions))]]
     platform: list[str] = []  # where sentences that state no result say the paper was measured
     frame: str | None = None  # the device an opening "On X, ..." set
+    subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     placed: list[tuple[list[Result], bool]] = []  # each sentence's results, and whether it names hardware
     for offset, written in sentences:
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
             for m in abstract_mentions if offset <= m.start and m.end <= offset + len(written)
         ]
-        names_hardware = bool(mentions) or UNKNOWN_HARDWARE.search(written) is not None
+        results = _sentence_results(written, mentions, hardware, paper_vendors, measured_on or [])
+        # Hardware a result is only compared against ("2.1x higher than on the A100") does not
+        # say where the sentence's results were measured.
+        compared = {r.baseline_device for r in results}
+        names_hardware = any(m.id not in compared for m in mentions) or names_other_hardware(written, mentions)
         if names_hardware:
             frame = frame_of(hardware, written, mentions)
-        results = _sentence_results(written, mentions, hardware, paper_vendors, measured_on or [])
+            subject = subject_device(hardware, written, mentions)
+        elif subject and refers_back(written):  # "The H100 achieves ... . It also delivers ..."
+            results = [r if r.device or _models_own(r) else r._replace(device=subject) for r in results]
+        else:
+            subject = None
         if not results and mentions:
             platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
         if frame:
@@ -375,7 +392,7 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
         kind = claim_kind(claim)
         if efficiency:
             kind = "efficiency"
-        elif rate and kind not in ("throughput", "latency", "utilization"):
+        elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
             kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
         if unit == "%":
             nearby = before[-45:] + sentence[match.end():match.end() + 30]

@@ -388,3 +388,21 @@ def test_how_well_a_model_predicts_the_hardware_is_the_hardware_s():
             "score of 0.98 for runtime prediction and 0.78 for power prediction. The classifier reaches 91% accuracy.")
     assert [(r.value, r.device) for r in extract_results(Paper("x", "GEMM on Ada Lovelace", text), hardware())] == [
         (0.98, "rtx-4070"), (0.78, "rtx-4070"), (91, None)]
+
+
+def test_it_and_the_chip_refer_back_to_the_hardware_the_sentence_before_was_about():
+    text = ("The H100 achieves 1.9x higher throughput than the A100. It also delivers 30% better performance per "
+            "watt. Our method reduces memory by 20%. The MI300X reaches 1.3 PFLOPS. The chip draws 750 W.")
+    assert devices(text) == ["h100", "h100", None, "mi300x", "mi300x"]
+
+
+def test_a_sentence_that_names_only_its_baseline_s_hardware_leaves_the_paper_s_device():
+    text = "We microbenchmark the H100 memory hierarchy. The L2 cache bandwidth is 2.1x higher than on the A100."
+    assert devices(text, "Dissecting the NVIDIA Hopper GPU") == ["h100"]
+
+
+def test_rates_of_requests_images_and_queries():
+    assert values("Running on a single A100, it serves 32 requests/s.") == [("32", "requests/s", "throughput", None)]
+    assert values("It processes 5,000 images/sec and answers 300 QPS.") == [
+        ("5,000", "images/s", "throughput", None), ("300", "queries/s", "throughput", None)]
+    assert values("On a Jetson Orin Nano it runs at 45 FPS while drawing 7 W.")[1] == ("7", "W", "power", None)
