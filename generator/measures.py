@@ -89,6 +89,7 @@ class Measure(NamedTuple):
     unit: str
     kind: str
     direction: str | None = None  # a measurement has none; a number in a change's shape has the change's
+    head: tuple[int, int] | None = None  # for a number in another's shape, that one's words before it
 
 
 def _value(number: str, magnitude: str | None) -> float | None:
@@ -149,15 +150,16 @@ _ELIDED = re.compile(r"\s+(?P<prep>in|for|on|during|at)\s+(?:[\w-]+\s+){0,3}?[\w
                      r"(?P<number>\d+(?:\.\d+)?)(?=\s+(?P=prep)\b)")
 
 
-def elided_measures(sentence: str, found: list[tuple[int, str, str, str | None]],
+def elided_measures(sentence: str, found: list[tuple[int, str, str, str | None, tuple[int, int]]],
                     taken: list[tuple[int, int]]) -> list[Measure]:
-    """The numbers that follow a result (`found`: where each ends, its unit, kind and direction)
-    in its own shape with their unit left out, outside the `taken` spans."""
+    """The numbers that follow a result (`found`: where each ends, its unit, kind, direction and
+    the span of its words before its number) in its own shape with their unit left out, outside
+    the `taken` spans."""
     out = []
-    for end, unit, kind, direction in found:
+    for end, unit, kind, direction, head in found:
         match = _ELIDED.match(sentence, end)
         if match and not any(a < match.end() and match.start("number") < b for a, b in taken):
             number = match.group("number")
             out.append(Measure(match.start("number"), match.end("number"), float(number), number, unit, kind,
-                               direction))
+                               direction, head))
     return out

@@ -269,7 +269,7 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         left = edges[at - 1][1] if at else 0
         right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
         claim = make_claim(written, measure.start, measure.end,
-                           claim_span(sentence, measure.start, measure.end, left, right), None)
+                           claim_span(sentence, measure.start, measure.end, left, right), measure.head)
         kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
         device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,
                            right, kind in MODEL_KINDS) if hardware is not None else None
@@ -428,8 +428,10 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
         results = [r if r.baseline else r._replace(
             baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
                                                 shared[1])) for (match, _), r in zip(in_sentence, results)]
-    measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction) for m, r in in_sentence]
-                                + [(m.end, m.unit, m.kind, m.direction) for m in measures],
+    measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction, (words[matches.index(m)][0], m.start()))
+                                           for m, r in in_sentence]
+                                + [(m.end, m.unit, m.kind, m.direction,
+                                    (claim_span(sentence, m.start, m.end, 0, m.end)[0], m.start)) for m in measures],
                                 [*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
     results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:

@@ -406,3 +406,20 @@ def test_rates_of_requests_images_and_queries():
     assert values("It processes 5,000 images/sec and answers 300 QPS.") == [
         ("5,000", "images/s", "throughput", None), ("300", "queries/s", "throughput", None)]
     assert values("On a Jetson Orin Nano it runs at 45 FPS while drawing 7 W.")[1] == ("7", "W", "power", None)
+
+
+def test_a_result_in_parentheses_keeps_the_words_it_qualifies():
+    r = one("It has lower architectural computational complexity (>2.47× smaller than FasterViT-0).")
+    assert r.claim.text == "lower architectural computational complexity … >2.47× smaller than FasterViT-0"
+    text = "It reaches an R^2 score of 0.98 for runtime prediction (mean error 15.57%) and 0.78 for power prediction."
+    assert [r.claim.text for r in extract_results(Paper("x", "X", text))] == [
+        "It reaches an R^2 score of 0.98 for runtime prediction", "runtime prediction … mean error 15.57%",
+        "It reaches an R^2 score of … 0.78 for power prediction"]
+
+
+def test_a_comparison_that_opens_the_sentence_does_not_hide_the_measure():
+    text = "Compared with the baseline, PIPO increases GPU utilization from below 40% to over 90%."
+    assert [r.claim.text for r in extract_results(Paper("x", "X", text))][1] == (
+        "Compared with the baseline … increases GPU utilization … over 90%")
+    r = one("Compared to offloaded inference using Accelerate, applying Endor accelerates Llama2-70B by 1.78x.")
+    assert r.claim.text == "Compared to offloaded inference … applying Endor accelerates Llama2-70B by 1.78x"

@@ -15,7 +15,7 @@ from results_scores import LABELS, SEED_CONTENT, load, scores
 # recall 0.85, device 0.95 with no wrong device and no inverted claim on the seeds, and claims that
 # keep the meaning 0.95, device 0.9 and no wrong device on the never-tuned set.
 FLOORS = {
-    "seed": {"value precision": 0.95, "value recall": 0.85, "claim keeps meaning": 0.9, "kind": 0.9,
+    "seed": {"value precision": 0.95, "value recall": 0.85, "claim keeps meaning": 0.95, "kind": 0.9,
              "device right": 0.95},
     # First scored at the commit that added it: value 0.92/0.62, claims keep meaning 0.88, kind 0.89,
     # device right 0.74, 4 claims inverted, 10 wrong devices.
