@@ -50,7 +50,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     before_from = max([before_from, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, before_from, start))])
     after = specific([m for m in measured if end <= m.start < after_to])
     if after:
-        return after[0].id
+        return None if _listed(sentence, after[0], after) else after[0].id
     unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
     if unknown and not NOT_DEVICE.match(unknown.group("name")) \
             and not any(unknown.start() <= m.start < unknown.end() for m in mentions):
@@ -59,7 +59,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
     if before:
-        return before[-1].id
+        return None if _listed(sentence, before[-1], before) else before[-1].id
     ids = {m.id for m in specific(measured)} or subject_of(hardware, sentence, mentions)
     return ids.pop() if len(ids) == 1 else None
 
@@ -85,6 +85,25 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
     if not opening or not _DOES.match(sentence, opening[-1].end):
         return set()
     return {m.id for m in most_specific(hardware, opening)}
+
+
+# Between two names of a list: "V100, A100, H100 and MI250X".
+_LIST_GAP = re.compile(r"(?:\s*(?:,|and|or)\s*)+(?:the\s+)?", re.I)
+
+
+def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
+    """Whether `mention` is one of a list of other devices among `found`: a result said of the
+    list ("Across four GPUs (V100, A100, H100 and MI250X), ... 1.2x to 2.7x") is none's alone."""
+    return any(other.id != mention.id and _LIST_GAP.fullmatch(
+        sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
+
+
+def setting_after(sentence: str, measured: list[Mention], end: int, after_to: int) -> str | None:
+    """Hardware past the comparison after a result ("3x faster than FlashAttention-2 on H100
+    GPUs"): where both ran, unless the result has a device of its own (then it is the baseline's:
+    "For offloading on two RTX 4090s, ... half as slow as the baseline on an A100")."""
+    ids = {m.id for m in measured if end <= m.start < after_to}
+    return ids.pop() if len(ids) == 1 else None
 
 
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
@@ -113,7 +132,7 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
 # An opening phrase that sets where what follows was measured: "On Ascend NPUs, ...", "For the
 # offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...".
 _FRAME = re.compile(r"^\W*(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
-                    r"[^,;]{1,80}?,", re.I)
+                    r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
 
 
 def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:

@@ -20,7 +20,7 @@ from .model import Paper
 from .matching import Hardware, Mention
 from .measures import Measure, absolute_measures, elided_measures
 from .result_devices import (DEVICE_CLAUSE, baseline_device, device_of, most_specific, names_other_hardware,
-                             frame_of, paper_device, refined_device, refers_back, subject_device)
+                             frame_of, paper_device, refined_device, refers_back, setting_after, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
 
@@ -58,7 +58,7 @@ def _efficiency_unit(text: str) -> str:
     lowered = text.lower()
     if lowered.startswith("token"):
         return "tokens/J"
-    rate = "TOPS" if lowered.startswith("tops") else _rate_unit(re.split(r"/| per ", text)[0])
+    rate = _rate_unit(re.split(r"/| per ", text)[0])
     return f"{rate}/W"
 
 
@@ -72,6 +72,8 @@ def _rate_unit(text: str) -> str:
         return "queries/s"
     if lowered == "rps":
         return "requests/s"
+    if lowered in ("gops", "tops", "pops"):
+        return lowered.upper()
     if "flop" in lowered:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
         return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
@@ -86,9 +88,9 @@ def _rate_unit(text: str) -> str:
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
-    r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|TOPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
+    r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
     r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
-    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|GKeys?/s|m?s/token|"
+    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s/token|"
     r"(?:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
     r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
@@ -225,7 +227,8 @@ def _claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Men
                         matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
              for index, match in enumerate(matches)]
     for first, last in _listed_groups(sentence, matches, measured):
-        if last > first:
+        # "284 GOPS/W and 5.3 TOPS per watt": a rate's unit says what it measures, each its own.
+        if last > first and not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1]):
             bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
             whole = (spans[first][0], max(list_end(sentence, matches[last].end(), bound),
                                           *(span[1] for span in spans[first:last + 1])))
@@ -310,13 +313,14 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             Mention(m.id, m.start - offset, m.end - offset, m.text)
             for m in abstract_mentions if offset <= m.start and m.end <= offset + len(written)
         ]
-        results = _sentence_results(written, mentions, hardware, paper_vendors, measured_on or [])
+        opening = frame_of(hardware, written, mentions)
+        results = _sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening)
         # Hardware a result is only compared against ("2.1x higher than on the A100") does not
         # say where the sentence's results were measured.
         compared = {r.baseline_device for r in results}
         names_hardware = any(m.id not in compared for m in mentions) or names_other_hardware(written, mentions)
         if names_hardware:
-            frame = frame_of(hardware, written, mentions)
+            frame = opening
             subject = subject_device(hardware, written, mentions)
         elif subject and refers_back(written):  # "The H100 achieves ... . It also delivers ..."
             results = [r if r.device or _models_own(r) else r._replace(device=subject) for r in results]
@@ -352,8 +356,9 @@ def _models_own(result: Result) -> bool:
 
 
 def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
-                      paper_vendors: frozenset[str], measured_on: list[str]) -> list[Result]:
-    """The results of one sentence (`mentions`: the hardware it names, positions in it)."""
+                      paper_vendors: frozenset[str], measured_on: list[str], opening: str | None) -> list[Result]:
+    """The results of one sentence (`mentions`: the hardware it names, positions in it;
+    `opening`: the device its opening phrase names)."""
     # Most sentences hold no number: the cheapest test first.
     if not _DIGIT.search(written) and not _IN_WORDS.search(written):
         return []
@@ -414,7 +419,9 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
         value_text = (prefix or "") + (f"{low}–{high}" if high else low)
         baseline = baselines[index][0] if baselines[index] else None
         device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
-                         cut_after) if hardware is not None else None
+                           cut_after) if hardware is not None else None
+        if device is None and opening is None:
+            device = setting_after(sentence, measured, match.end(), cut_after)
         direction = _direction(before, after, bool(rate or efficiency))
         against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
             if hardware is not None and baselines[index] else None

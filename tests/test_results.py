@@ -423,3 +423,18 @@ def test_a_comparison_that_opens_the_sentence_does_not_hide_the_measure():
         "Compared with the baseline … increases GPU utilization … over 90%")
     r = one("Compared to offloaded inference using Accelerate, applying Endor accelerates Llama2-70B by 1.78x.")
     assert r.claim.text == "Compared to offloaded inference … applying Endor accelerates Llama2-70B by 1.78x"
+
+
+def test_a_result_said_of_a_list_of_devices_is_none_s_alone():
+    assert devices("Across four GPUs (V100, A100, H100 and MI250X), it yields speedups of 1.2x to 2.7x over PyTorch.") \
+        == [None]
+
+
+def test_hardware_after_a_software_baseline_is_where_both_ran():
+    assert devices("Our method runs 3x faster than FlashAttention-2 on H100 GPUs and 2.5x faster on A100 GPUs.") \
+        == ["h100", "a100"]
+
+
+def test_operations_per_second():
+    assert values("The accelerator achieves a peak throughput of 512 GOPS while consuming 1.8 W, or 284 GOPS/W.") == [
+        ("512", "GOPS", "throughput", None), ("1.8", "W", "power", None), ("284", "GOPS/W", "efficiency", None)]
