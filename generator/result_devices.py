@@ -28,7 +28,9 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
 
 # Where the words about a number end, for the device it was measured on: another clause, a
 # dash, or a comparison ("half as slow as the baseline on an A100").
-DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s")
+DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*and\s+(?:it|we|they|this|our)\s")
+# A clause with a subject of its own: "it is 1.4x faster, and it matches cuBLAS on the H100".
+_NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|this|our|its)\s|,\s*which\s", re.I)
 def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
             start: int, end: int, before_from: int, after_to: int, after_only: bool = False) -> str | None:
     """The device the result at [start, end) was measured on: the first measured-on device after
@@ -60,7 +62,10 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
     if before:
         return None if _listed(sentence, before[-1], before) else before[-1].id
-    ids = {m.id for m in specific(measured)} or subject_of(hardware, sentence, mentions)
+    # The one device the sentence measures on: before the result, or after it in its clause
+    # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
+    ids = {m.id for m in specific(measured) if m.start < start or not _NEW_CLAUSE.search(sentence, end, m.start)} \
+        or subject_of(hardware, sentence, mentions)
     return ids.pop() if len(ids) == 1 else None
 
 
@@ -102,8 +107,15 @@ def setting_after(sentence: str, measured: list[Mention], end: int, after_to: in
     """Hardware past the comparison after a result ("3x faster than FlashAttention-2 on H100
     GPUs"): where both ran, unless the result has a device of its own (then it is the baseline's:
     "For offloading on two RTX 4090s, ... half as slow as the baseline on an A100")."""
+    clause = _CLAUSE_ENDS.search(sentence, end, after_to)
+    after_to = clause.start() if clause else after_to
     ids = {m.id for m in measured if end <= m.start < after_to}
     return ids.pop() if len(ids) == 1 else None
+
+
+# Where a clause ends, for the hardware past a comparison: "than DeepSpeed, which runs on 8
+# V100s" and "faster, and it matches cuBLAS on the H100" say where something else ran.
+_CLAUSE_ENDS = re.compile(r"[,;—(]|\s(?:which|who|while|whereas|but)\s", re.I)
 
 
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")

@@ -438,3 +438,8 @@ def test_hardware_after_a_software_baseline_is_where_both_ran():
 def test_operations_per_second():
     assert values("The accelerator achieves a peak throughput of 512 GOPS while consuming 1.8 W, or 284 GOPS/W.") == [
         ("512", "GOPS", "throughput", None), ("1.8", "W", "power", None), ("284", "GOPS/W", "efficiency", None)]
+
+
+def test_hardware_in_a_clause_of_its_own_is_not_the_result_s():
+    assert devices("Against hipBLASLt, it is 1.4x faster, and it matches cuBLAS on the H100.") == [None]
+    assert devices("Our system is 2x faster than DeepSpeed, which runs on 8 V100 GPUs.") == [None]
