@@ -27,6 +27,8 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:(?:[A-Z][\w-]*\d[\w-]*\s)?GPU[- ])?(?:hours?|hrs?)\b", "hours", "duration"),
     (r"(?:GPU[- ])?days?\b", "days", "duration"),
     (r"minutes?\b|mins?\b", "minutes", "duration"),
+    (r"seconds?\b|secs?\b", "seconds", "duration"),
+    (r"(?:ms|milliseconds?)\b(?!/)", "ms", "latency"),
     # "13 billion parameters", "a 175B model", "100B huge model", "175B GPT-3" (a model's name after its size)
     (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b|[- ]?(?:[a-z]+\s)?(?:models?|LLMs?)\b"
      r"|(?-i:(?=\s[A-Z][A-Za-z]*-?\d))", "parameters", "parameters"),
@@ -40,8 +42,11 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
 MEASURE = re.compile(rf"(?<![\w.,-]){_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
+# Units shown as written: a byte count's prefix is its size.
+_AS_WRITTEN = {"bytes", "B/s"}
+_BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
-_HINTS = {"words": ("hour", "day", "minute"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu"),
+_HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu"),
           "factor": ("twice", "half", "doubl", "tripl")}
 # A context or a model size needs a magnitude to be one: "380K tokens", "175B parameters".
 _NEEDS_MAGNITUDE = {"tokens", "parameters"}
@@ -61,7 +66,10 @@ _ACHIEVED_BEFORE = re.compile(
     r"only|merely|just|enabl\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|"
     r"required|using|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
-    r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*)\s*"
+    r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
+    # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
+    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time)\s+(?:is|was|of|at|stays?\s+(?:at|below|under))"
+    r")\s*"
     r"(?:\w+\s+){0,3}$", re.I)
 # Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865").
 _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
@@ -74,6 +82,9 @@ _FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|
 _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$"
                            r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?)\s+(?:of|with)\s+(?:\w+\s+)?$"
                            r"|\bfor\s+(?:an?\s+|the\s+)?$", re.I)
+# Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
+_SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
+                          r"envelopes?)\b", re.I)
 # "twice as fast as", "more than doubles", "half as slow as": factors written in words.
 WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled)\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b)",
                          re.I)
@@ -125,12 +136,17 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue  # "two lines", "four GPUs"
         before = sentence[max(0, match.start() - 80):match.start()]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
-        if _SETUP_BEFORE.search(before) or not (_ACHIEVED_BEFORE.search(before)
+        if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
+                _ACHIEVED_BEFORE.search(before)
                                                 or _ACHIEVED_AFTER.match(sentence[match.end():])):
             continue
         number = match.group("number")
         value_text = number + (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
-        out.append(Measure(match.start(), match.end(), _value(number, magnitude), value_text, unit, kind))
+        value = _value(number, magnitude)
+        if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
+            unit = match.group(f"u{index}").strip()
+            value = value * _BYTES[unit[0].upper()] if value is not None else None
+        out.append(Measure(match.start(), match.end(), value, value_text, unit, kind))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
         if not any(a < end and start < b for a, b in taken):

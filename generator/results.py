@@ -106,7 +106,7 @@ _PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\
                       re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one (`_NUM`)
 # Or a measurement in words: "four GPU hours", "twice as fast".
-_IN_WORDS = re.compile(r"hours|days|minutes|twice|half|doubl|tripl", re.I)
+_IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl", re.I)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
@@ -114,11 +114,13 @@ _BASELINE = re.compile(  # the lookahead: the first letters of the words below
     r"(?:(?:on|using|with)\s+)?(?:the\s+|a\s+|an\s+)?"
     r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+\s?)"
     r"{1,5}(?:(?:,\s*)?and\s+(?:(?!on\b|when\b|for\b|in\b|while\b|using\b|at\b|by\b|of\b|respectively\b)"
-    r"[\w.+/'-]+\s?){1,3}(?=,?\s*respectively))?)"
-    # "20x the throughput of an 8xH100 server": a factor of what the baseline does.
-    r"|(?<=[x×]\s)the\s+[a-z-]+\s+of\s+(?:the\s+|an?\s+)?(?P<of>(?:(?!on\b|when\b|for\b|in\b|while\b|at\b)"
-    r"[\w.+/'×-]+\s?){1,4})",
+    r"[\w.+/'-]+\s?){1,3}(?=,?\s*respectively))?)",
     re.I)
+# Right after a factor: "20x the throughput of an 8xH100 server" (a factor of what the baseline
+# does), "2.1x the A100", "1.5x that of the MI250X" (a factor of a product named by its code).
+_FACTOR_OF = re.compile(
+    r"\s*the\s+[a-z-]+\s+of\s+(?:the\s+|an?\s+)?(?P<of>(?:(?!on\b|when\b|for\b|in\b|while\b|at\b)[\w.+/'×-]+\s?){1,4})"
+    r"|\s*(?:that of\s+)?the\s+(?P<code>(?-i:[A-Z][\w-]*\d[\w-]*))", re.I)
 # "X outperforms Y by 2x": the baseline is the object, before the number.
 _OUTPERFORMS = re.compile(
     r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
@@ -165,13 +167,14 @@ def _number(text: str) -> float | None:
         return None
 
 
-def _baseline(text: str, offset: int) -> tuple[str, tuple[int, int]] | None:
+def _baseline(text: str, offset: int, after: bool = False) -> tuple[str, tuple[int, int]] | None:
     """The baseline `text` compares with ("over cuBLAS", "than an A100"), and its span in the
-    sentence (`text` starts at `offset` of it)."""
-    match = _BASELINE.search(text) or _OUTPERFORMS.search(text)
+    sentence (`text` starts at `offset` of it; `after`: it is the words right after a number)."""
+    match = _BASELINE.search(text) or (after and _FACTOR_OF.match(text)) or _OUTPERFORMS.search(text)
     if not match:
         return None
-    name = (match.group("name") or match.group("of")).strip().rstrip(".,;:)")
+    groups = match.groupdict()
+    name = (groups.get("name") or groups.get("of") or groups.get("code") or "").strip().rstrip(".,;:)")
     return (name, (offset + match.start(), offset + match.end())) if name else None
 
 
@@ -372,7 +375,7 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
              matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
             for index in range(len(matches))]
     # The baselines first: a device that is one is never a result's device.
-    baselines = [_baseline(sentence[match.end():cut_after], match.end())
+    baselines = [_baseline(sentence[match.end():cut_after], match.end(), after=True)
                  or _baseline(sentence[cut_before:match.start()], cut_before)
                  for match, (cut_before, cut_after) in zip(matches, cuts)]
     measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
@@ -432,7 +435,7 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
     respectively = _RESPECTIVELY.search(sentence)
     if len(names) == 1 and not respectively:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
         shared = next(b for b in baselines if b)
-        results = [r if r.baseline else r._replace(
+        results = [r if r.baseline or match.group("rate") or match.group("efficiency") else r._replace(
             baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
                                                 shared[1])) for (match, _), r in zip(in_sentence, results)]
     measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction, (words[matches.index(m)][0], m.start()))

@@ -28,7 +28,8 @@ from generator.results import extract_results  # noqa: E402
 
 LABELS = HERE / "fixtures" / "labels"
 SEED_CONTENT = HERE / "fixtures" / "seed_content"
-SETS = {"seed": ["results_seed_a.yml", "results_seed_b.yml"], "never_tuned": ["results_never_tuned.yml"]}
+SETS = {"seed": ["results_seed_a.yml", "results_seed_b.yml"], "never_tuned": ["results_never_tuned.yml"],
+        "never_tuned_b": ["results_never_tuned_b.yml"]}
 
 
 def load(name: str) -> list[dict]:
@@ -76,7 +77,8 @@ def _abstract_groups(entries: list[dict]) -> list[tuple[Paper, list[dict]]]:
             title = yaml.safe_load(front.removeprefix("---\n"))["title"]
             out.append((Paper(slug=key, title=title, abstract=body.strip()), members))
         else:
-            out.append((Paper(slug="x", title="X", abstract=" ".join(e["sentence"] for e in members)), members))
+            title = members[0].get("title") or "X"  # set b gives each written abstract a title
+            out.append((Paper(slug="x", title=title, abstract=" ".join(e["sentence"] for e in members)), members))
     return out
 
 

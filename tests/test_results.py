@@ -443,3 +443,16 @@ def test_operations_per_second():
 def test_hardware_in_a_clause_of_its_own_is_not_the_result_s():
     assert devices("Against hipBLASLt, it is 1.4x faster, and it matches cuBLAS on the H100.") == [None]
     assert devices("Our system is 2x faster than DeepSpeed, which runs on 8 V100 GPUs.") == [None]
+
+
+def test_times_and_sizes_keep_their_units_and_a_bound_the_set_up_sets_is_no_result():
+    assert values("The pipeline generates an image in 11.5 seconds.") == [("11.5", "seconds", "duration", None)]
+    assert values("The service keeps a P99 latency of 35 ms under a 200 ms SLO.") == [("35", "ms", "latency", None)]
+    found = extract_results(Paper("x", "X", "It runs at 40 FPS with only 37 MB of memory. TMA copies sustain 3.1 TB/s."))
+    assert [(r.shown, r.value) for r in found[1:]] == [("37 MB", 37e6), ("3.1 TB/s", 3.1e12)]
+
+
+def test_a_factor_of_a_product_named_by_its_code_compares_with_it():
+    r = one("The tensor cores reach 989 TFLOPS in dense FP16, 2.1x the A100.".split(", ")[1], hardware())
+    assert (r.baseline, r.baseline_device) == ("A100", "a100")
+    assert one("It reaches 3x the throughput of vLLM.").baseline == "vLLM"

@@ -19,10 +19,10 @@ FLOORS = {
              "device right": 0.95},
     # First scored at the commit that added it: value 0.92/0.62, claims keep meaning 0.88, kind 0.89,
     # device right 0.74, 4 claims inverted, 10 wrong devices.
-    "never_tuned": {"value precision": 0.9, "value recall": 0.7, "claim keeps meaning": 0.9, "kind": 0.88,
+    "never_tuned": {"value precision": 0.9, "value recall": 0.75, "claim keeps meaning": 0.9, "kind": 0.88,
                     "device right": 0.79},
 }
-CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 9}}
+CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 10}}
 
 
 @pytest.mark.parametrize("name", ["seed", "never_tuned"])
