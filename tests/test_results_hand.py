@@ -1,8 +1,8 @@
 """Results scored against hand labels (tests/fixtures/labels/, format in SCHEMA.md there): every
 result of the 52 seed abstracts, read by two helpers who had not read the rules (the rules were
 then improved on them), and 130 sentences written for the purpose and scored once, never used for
-tuning (results_never_tuned.yml: read its scores, never its misses). Run `python
-tests/results_scores.py seed never_tuned` for the table."""
+tuning (results_never_tuned.yml and results_never_tuned_b.yml: read their scores, never their
+misses). Run `python tests/results_scores.py seed never_tuned never_tuned_b` for the table."""
 
 from __future__ import annotations
 
@@ -21,11 +21,18 @@ FLOORS = {
     # device right 0.74, 4 claims inverted, 10 wrong devices.
     "never_tuned": {"value precision": 0.9, "value recall": 0.75, "claim keeps meaning": 0.9, "kind": 0.88,
                     "device right": 0.79},
+    # Set b, written on 2026-11-26 by a helper who had not read the rules, first scored at 7bfdcf0
+    # (after the rules were improved on the seeds and on sentences written by the rule writer):
+    # value 0.77/0.69, claims keep meaning 0.85, none inverted, kind 0.88, device right 34/57
+    # (0.60), 7 wrong devices. Its misses are read by no one who changes a rule.
+    "never_tuned_b": {"value precision": 0.75, "value recall": 0.7, "claim keeps meaning": 0.85, "kind": 0.86,
+                      "device right": 0.6},
 }
-CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 10}}
+CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 10},
+            "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}}
 
 
-@pytest.mark.parametrize("name", ["seed", "never_tuned"])
+@pytest.mark.parametrize("name", ["seed", "never_tuned", "never_tuned_b"])
 def test_the_labels_are_well_formed(name):
     from generator.check import collect
     hardware = collect(SEED_CONTENT).hardware
@@ -37,7 +44,7 @@ def test_the_labels_are_well_formed(name):
             assert str(result["value"]).split()[0].strip(">~") or result["value"], result
 
 
-@pytest.mark.parametrize("name", ["seed", "never_tuned"])
+@pytest.mark.parametrize("name", ["seed", "never_tuned", "never_tuned_b"])
 def test_scores_hold(name):
     found = scores(name)
     print(f"\n{name}:", ", ".join(f"{field} {a}/{b} ({a / max(b, 1):.2f})" for field, (a, b) in found.items()))
@@ -48,6 +55,8 @@ def test_scores_hold(name):
         assert found[field][0] <= ceiling, f"{field}: {found[field]}"
 
 
-def test_the_never_tuned_set_shares_no_sentence_with_the_seeds():
+def test_the_never_tuned_sets_share_no_sentence_with_the_seeds_or_each_other():
     seeds = {e["sentence"] for e in load("seed")}
-    assert not seeds & {e["sentence"] for e in yaml.safe_load((LABELS / "results_never_tuned.yml").read_text())}
+    a = {e["sentence"] for e in load("never_tuned")}
+    b = {e["sentence"] for e in load("never_tuned_b")}
+    assert not seeds & a and not seeds & b and not a & b
