@@ -87,7 +87,7 @@ def load_real(root: Path = ROOT):
     """(each real abstract as its sentences, title tails, device aliases) of the real content."""
     import yaml
 
-    from generator.store import Store
+    from generator.content.store import Store
 
     files = Store(root / "content").read_paper_files()
     abstracts, tails = [], []
@@ -225,14 +225,14 @@ def stage_worker(content: Path, templates: Path) -> dict:
 
     It runs `pipeline.generate`, the path `mkdocs build` takes, and times the calls
     that make it up by wrapping them: reading and validating the files
-    (`check.collect`), deriving each paper's facts and the links between papers
+    (`check.read_content`), deriving each paper's facts and the links between papers
     (`site.derive_site`), rendering the pages (`render.render_pages`) and the
     exports (`exports.render_files`).
     """
     import resource
 
     import generator.pipeline as pipeline
-    import generator.site as site_module
+    import generator.derive.facts as site_module
 
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     parts = ("load_validate", "derive", "pages", "exports")
@@ -253,7 +253,7 @@ def stage_worker(content: Path, templates: Path) -> dict:
                 wall[part] += time.perf_counter() - start_wall
         return wrapper
 
-    site_module.collect = timed("load_validate", site_module.collect)
+    site_module.read_content = timed("load_validate", site_module.read_content)
     site_module.derive_site = timed("derive", site_module.derive_site)
     pipeline.render_pages = timed("pages", pipeline.render_pages)
     pipeline.exports.render_files = timed("exports", pipeline.exports.render_files)

@@ -35,11 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def plain_hardware_topic_trie() -> None:
     """The hardware and topic phrases as a plain alternation, longest first, then the end check."""
-    from generator import matching
+    from generator.content import hardware, phrase_trie, topics
 
     def phrases(trie: dict, prefix: tuple = ()):
         for token, child in trie.items():
-            if token == matching._PHRASE_ENDS:
+            if token == phrase_trie._PHRASE_ENDS:
                 yield prefix
             else:
                 yield from phrases(child, prefix + (token,))
@@ -48,14 +48,14 @@ def plain_hardware_topic_trie() -> None:
         # Sibling edges match disjoint text (_make_siblings_disjoint; topics are all lowercase),
         # so phrases matching at one place lie on one path: the one with more tokens is longer.
         found = sorted(phrases(trie), key=len, reverse=True)
-        return "(?:" + "|".join("".join(map(matching._token_regex, p)) for p in found) + ")" + at_end
+        return "(?:" + "|".join("".join(map(phrase_trie._token_regex, p)) for p in found) + ")" + at_end
 
-    matching._trie_pattern = trie_pattern
+    hardware.trie_pattern = topics.trie_pattern = trie_pattern
 
 
 def plain_mention_trie() -> None:
     """mentions.names_pattern as the alternation its trie stands in for (tests/test_fast_paths.py)."""
-    from generator import mentions
+    from generator.derive import mentions
 
     def names_pattern(names: list[str]) -> re.Pattern[str]:
         alternation = "|".join(map(re.escape, sorted(set(names), key=lambda name: (-len(name), name))))
@@ -73,9 +73,9 @@ def default_gc() -> None:
 
 def no_detect_memo() -> None:
     """Hardware.detect detects every time (validation's results are not reused by the site)."""
-    from generator import matching
+    from generator.content import hardware
 
-    matching.Hardware.detect = lambda self, text: list(self._detect(text))
+    hardware.Hardware.detect = lambda self, text: list(self._detect(text))
 
 
 CONFIGS: dict[str, list] = {
@@ -101,7 +101,7 @@ def child(config: str, content: str, templates: str) -> None:
     assert Path(generator.__file__).resolve().is_relative_to(ROOT), generator.__file__
     for patch in CONFIGS[config]:
         patch()
-    source = sha("".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "generator").glob("*.py"))))
+    source = sha("".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "generator").rglob("*.py"))))
     before, start = os.times(), time.perf_counter()
     generated = pipeline.generate(content, templates)
     wall = time.perf_counter() - start

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import yaml
 
-from . import importer, remote, sources
-from .model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
-from .store import NotOurFolder, Store, not_utf8, write_tree
+from .ingest import importer, remote, sources
+from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
+from .content.store import NotOurFolder, Store, not_utf8, write_tree
 
 DEFAULT_CONTENT = Path("content")
 
@@ -139,7 +139,7 @@ def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: s
     workflow annotations, on stdout, which a pull request shows on the changed lines); 1 when
     any is an error. `new_since`: a git revision; the paper files added since it are the new
     ones, on which a duplicate is reported (2, with the reason, when it names no revision)."""
-    from .check import check_content, format_problem
+    from .content.check import check_content, format_problem
 
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
@@ -165,11 +165,11 @@ def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: s
 def run_vocab(content: Path, out=None) -> int:
     """The device-like names that no alias of content/hardware.yml covers, most papers first,
     each with its papers: what to add to the vocabulary (or to its `ignore` phrases)."""
-    from .check import collect, device_like_names
-    from .store import HARDWARE_FILE
+    from .content.check import read_content, device_like_names
+    from .content.store import HARDWARE_FILE
 
     out = out or sys.stdout
-    papers = device_like_names(collect(content))
+    papers = device_like_names(read_content(content))
     if not papers:
         print(f"Every device-like name is an alias in content/{HARDWARE_FILE}.", file=out)
         return 0
@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "vocab":
         return run_vocab(Path(args.content))
     if args.command == "links":
-        from .links import Settings, run_links
+        from .content.links import Settings, run_links
 
         return run_links(Path(args.content), Settings(args.timeout, args.max_retries, args.max_concurrency,
                                                       args.max_cache_age, cache=not args.no_cache))

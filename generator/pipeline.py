@@ -1,7 +1,7 @@
 """The one path from content/ to a site: read and validate, derive, render.
 
 `mkdocs build` (plugin.py), `generate --out` (cli.py) and the tests all call
-`generate`: content/ -> `check.collect` -> `site.derive_site` -> the pages
+`generate`: content/ -> `check.read_content` -> `facts.derive_site` -> the pages
 (`render.render_pages`), each page's date for the sitemap (`pages.page_dates`)
 and the other files (`other_files`: the exports, the results' rows for sorting,
 robots.txt).
@@ -15,10 +15,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import exports, pages
-from .model import Problem
-from .render import render_pages
-from .site import Site, load_site
+from .site import exports, pages
+from .content.model import Problem
+from .site.render import render_pages
+from .derive.facts import Site, load_site
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,10 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from .model import ContentError
+from .content.model import ContentError
 from .pipeline import generate
 from .preview import Preview
-from .search import SearchIndexError, build_search_index
+from .site.search import SearchIndexError, build_search_index
 
 log = logging.getLogger("mkdocs.plugins.reading-list")
 # Content warnings logged one a line, at most; `python -m generator check` lists them all.
@@ -45,7 +45,7 @@ class ReadingListConfig(base.Config):
     # Where a paper file lives in the repository, for the edit link.
     edit_path = c.Type(str, default="content/papers/{slug}.md")
     related = c.Type(int, default=5)
-    # Write the Pagefind search index after the build (generator/search.py).
+    # Write the Pagefind search index after the build (generator/site/search.py).
     search_index = c.Type(bool, default=True)
 
 

@@ -5,9 +5,9 @@ Each run goes the one path of `pipeline.generate`, reusing what cannot have
 changed:
 
 - a paper file whose stamp (inode, size, times) is the same is not read or
-  checked again (`check.collect`'s `reuse`);
+  checked again (`check.read_content`'s `reuse`);
 - a paper equal to the one of the last run keeps its hardware, topics and
-  results (`site.derive_site`'s `reuse`); mentions and related papers are found
+  results (`facts.derive_site`'s `reuse`); mentions and related papers are found
   again for the whole list, since one abstract can change them anywhere;
 - a page is rendered again only when what it shows changed: each page function
   gives the renderer a key (the papers and facts it shows, its share of a
@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import pages
-from .check import collect
-from .model import ContentError
+from .site import pages
+from .content.check import read_content
+from .content.model import ContentError
 from .pipeline import Generated, fewer_collections, other_files
-from .render import render_pages
-from .site import PaperFacts, derive_site
-from .store import HARDWARE_FILE, TOPICS_FILE
+from .site.render import render_pages
+from .derive.facts import PaperFacts, derive_site
+from .content.store import HARDWARE_FILE, TOPICS_FILE
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Preview:
     site_url: str | None = None
     page_size: int | None = None
     issues_url: str | None = None
-    _files: dict[Path, tuple] = field(default_factory=dict, compare=False)  # collect's reuse
+    _files: dict[Path, tuple] = field(default_factory=dict, compare=False)  # read_content's reuse
     _facts: dict[str, PaperFacts] = field(default_factory=dict, compare=False)  # derive_site's reuse
     _keys: dict[str, Any] = field(default_factory=dict, compare=False)  # uri -> the key of its last render
     _pages: dict[str, str] = field(default_factory=dict, compare=False)
@@ -77,7 +77,7 @@ class Preview:
             return uri not in self._keys or self._keys[uri] != key
 
         with fewer_collections():
-            checked = collect(self.content_dir, reuse=self._files)
+            checked = read_content(self.content_dir, reuse=self._files)
             if checked.errors:
                 raise ContentError(checked.errors)
             site = derive_site(checked.papers, checked.hardware, checked.topics, self.related_k,

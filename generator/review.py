@@ -1,8 +1,8 @@
 """`python -m generator diff BASE`: what a change does to the reading list, in Markdown.
 
 The content at git revision BASE is taken out of the repository into a temporary
-folder (`git archive`) and read exactly as the working tree's is: `check.collect`,
-then `site.derive_site`, of the papers whose files have no error (a duplicate
+folder (`git archive`) and read exactly as the working tree's is: `check.read_content`,
+then `facts.derive_site`, of the papers whose files have no error (a duplicate
 aside). The summary compares the two: the files with errors, which are not
 checked further ("Not checked: fix these first"); the paper files added,
 changed and removed, with what the site derives for each new or changed paper
@@ -32,11 +32,11 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
-from .check import CheckedContent, check_duplicates, collect, device_like_names
-from .model import Paper, Problem
-from .results import Result
-from .site import PaperFacts, Site, derive_site
-from .store import HARDWARE_FILE, MAX_PAPER_BYTES, PAPERS_DIR, TOPICS_FILE, Store
+from .content.check import CheckedContent, check_duplicates, read_content, device_like_names
+from .content.model import Paper, Problem
+from .derive.results import Result
+from .derive.facts import PaperFacts, Site, derive_site
+from .content.store import HARDWARE_FILE, MAX_PAPER_BYTES, PAPERS_DIR, TOPICS_FILE, Store
 
 SHOWN_SLUGS = 10  # slugs named per listing change; the rest are counted
 
@@ -119,7 +119,7 @@ class Side:
 
 
 def load_side(content: Path, reuse: dict | None = None) -> Side:
-    checked = collect(content)
+    checked = read_content(content)
     site = None
     if checked.hardware is not None and checked.topics is not None:
         site = derive_site(derivable(checked), checked.hardware, checked.topics, warnings=checked.warnings,

@@ -22,9 +22,9 @@ import yaml
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from generator.check import collect  # noqa: E402
-from generator.model import Paper  # noqa: E402
-from generator.results import extract_results  # noqa: E402
+from generator.content.check import read_content  # noqa: E402
+from generator.content.model import Paper  # noqa: E402
+from generator.derive.results import extract_results  # noqa: E402
 
 LABELS = HERE / "fixtures" / "labels"
 SEED_CONTENT = HERE / "fixtures" / "seed_content"
@@ -83,7 +83,7 @@ def _abstract_groups(entries: list[dict]) -> list[tuple[Paper, list[dict]]]:
 
 
 def scores(name: str, hardware=None, show: bool = False) -> dict[str, tuple[int, int]]:
-    hardware = hardware or collect(SEED_CONTENT).hardware
+    hardware = hardware or read_content(SEED_CONTENT).hardware
     counts = {f: [0, 0] for f in ("value precision", "value recall", "claim keeps meaning", "meaning inverted",
                                   "kind", "device right", "wrong device", "baseline")}
     for paper, members in _abstract_groups(load(name)):

@@ -22,9 +22,9 @@ from urllib.parse import parse_qs, urlsplit
 import huggingface_hub.constants
 import pytest
 
-from generator import remote
-from generator.check import check_content
-from generator.store import Store
+from generator.ingest import remote
+from generator.content.check import check_content
+from generator.content.store import Store
 from support import SEED_CONTENT, age, snapshot
 
 REPO = Path(__file__).resolve().parent.parent

@@ -20,10 +20,11 @@ import pytest
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 
-from generator import cli, remote
-from generator.check import check_content, format_problem
+from generator import cli
+from generator.ingest import remote
+from generator.content.check import check_content, format_problem
 from generator.plugin import ReadingListPlugin
-from generator.store import Store
+from generator.content.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCABULARIES = Path(__file__).parent / "fixtures" / "site_small" / "content"

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from generator import cli
-from generator.check import DEVICE_LIKE, check_content, collect, near_identical_pairs
-from generator.model import ContentError
-from generator.matching import Hardware
-from generator.site import load_site
+from generator.content.check import DEVICE_LIKE, check_content, read_content, near_identical_pairs
+from generator.content.model import ContentError
+from generator.content.store import Store
+from generator.content.hardware import Hardware
+from generator.derive.facts import load_site
 
 from support import SEED_CONTENT, mkdocs_build, mkdocs_config
 
@@ -205,7 +206,7 @@ def test_an_unedited_copy_of_the_template_gets_no_old_date_but_an_error_at_its_a
 
 
 def test_the_template_folder_is_not_read_as_papers():
-    assert all(p.parent.name == "papers" for p in __import__("generator.store").store.Store(ROOT / "content").paper_paths())
+    assert all(p.parent.name == "papers" for p in Store(ROOT / "content").paper_paths())
 
 
 def test_a_pasted_page_imports_and_passes(content, capsys, monkeypatch):
@@ -220,7 +221,7 @@ def test_a_pasted_page_imports_and_passes(content, capsys, monkeypatch):
 def test_hardware_detected_while_checking_is_not_detected_again(monkeypatch):
     """Checking detects the hardware of a text with a device-like name; the site, which
     detects in the same titles and abstracts afterwards, reuses what it found."""
-    checked = collect(SEED_CONTENT)
+    checked = read_content(SEED_CONTENT)
     abstracts = [paper.abstract for paper in checked.papers if DEVICE_LIKE.search(paper.abstract)]
     detected_again = []
     original = Hardware._detect
@@ -243,7 +244,7 @@ def test_the_paper_schema_is_one_list_of_fields():
     import dataclasses
     import datetime as dt
 
-    from generator.model import FIELDS, IMPORTED_FIELDS, Paper
+    from generator.content.model import FIELDS, IMPORTED_FIELDS, Paper
 
     assert [f.name for f in dataclasses.fields(Paper)] == ["slug", "title", "abstract", "path",
                                                            *[name for name in FIELDS if name != "title"]]

@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from generator.clean import fuzzy_title, normalize_space, normalized_title, repair
+from generator.content.clean import fuzzy_title, normalize_space, normalized_title, repair
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 
-from generator.model import ARXIV_ID
-from generator.store import Store
+from generator.content.model import ARXIV_ID
+from generator.content.store import Store
 
 from support import SEED_CONTENT
 

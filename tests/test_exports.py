@@ -20,12 +20,13 @@ from bibtexparser import middlewares
 from pybtex.database.input.bibtex import Parser as BibTeXParser
 from pylatexenc import latex2text
 
-from generator import bibtex, exports
-from generator import facets as facet_files
-from generator.check import collect
-from generator.model import Paper
-from generator.render import render_pages
-from generator.site import derive_site, device_spans, load_site, papers_by_year
+from generator.site import bibtex
+from generator.site import exports
+from generator.site import facets as facet_files
+from generator.content.check import read_content
+from generator.content.model import Paper
+from generator.site.render import render_pages
+from generator.derive.facts import derive_site, device_spans, load_site, papers_by_year
 from test_render import html_links, resolve
 from support import SEED_CONTENT
 
@@ -36,7 +37,7 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 
 def load_content(content_dir: Path):
     """(papers, hardware, topics, warnings) of a valid content folder, for a test to change."""
-    checked = collect(content_dir)
+    checked = read_content(content_dir)
     assert not checked.errors
     return checked.papers, checked.hardware, checked.topics, checked.warnings
 

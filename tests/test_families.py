@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.check import collect
-from generator.model import ContentError, Paper
-from generator.site import derive_site
-from generator.vocabularies import load_hardware
+from generator.content.check import read_content
+from generator.content.model import ContentError, Paper
+from generator.derive.facts import derive_site
+from generator.content.vocabularies import load_hardware
 from support import SEED_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = collect(SEED_CONTENT)
+CONTENT = read_content(SEED_CONTENT)
 
 HARDWARE = """\
 vendors:
@@ -65,7 +65,7 @@ def test_a_family_member_must_be_a_device_of_its_vendor(member, why):
 
 
 def test_a_list_with_no_paper_on_a_family_still_renders_every_page():
-    from generator.render import render_pages
+    from generator.site.render import render_pages
 
     papers = [Paper(slug="on-a100", title="A Kernel", abstract="We run it on an A100.")]
     site = derive_site(papers, CONTENT.hardware, CONTENT.topics)

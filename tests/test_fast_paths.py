@@ -15,8 +15,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import mentions
-from generator.titles import TitleIndex
+from generator.derive import mentions
+from generator.content.titles import TitleIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 

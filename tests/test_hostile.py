@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from generator.check import check_content
+from generator.content.check import check_content
 from test_check import mkdocs_build, mkdocs_config
 
 HOSTILE = Path(__file__).parent / "fixtures" / "hostile" / "content"

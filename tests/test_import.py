@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.importer import (
+from generator.ingest.importer import (
     Existing,
     Recogniser,
     extract_urls,
@@ -22,8 +22,8 @@ from generator.importer import (
     slug_for,
     strip_url,
 )
-from generator.sources import RawRecord, parse_dump
-from generator.store import Store, write_atomic
+from generator.ingest.sources import RawRecord, parse_dump
+from generator.content.store import Store, write_atomic
 from support import age, snapshot
 
 API = Path(__file__).resolve().parent / "fixtures" / "api"

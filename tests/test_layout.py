@@ -1,5 +1,8 @@
-"""The generator's data flow, as the README's layout table states it: each module imports only
-modules of its own step or of a step before it, so no module reaches back up."""
+"""The generator's data flow is visible in its folders (docs/architecture.md has the table):
+content -> ingest -> derive -> site, with the build (the MkDocs plugin, the CLI, the pipeline
+and its preview) at the top. A module imports only modules of its own stage or of a stage
+before it, so no module reaches back up; none is over 400 lines; none imports another's
+private names."""
 
 from __future__ import annotations
 
@@ -7,40 +10,53 @@ import ast
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent.parent / "generator"
-
-STEPS = [
-    {"model", "clean", "matching", "topic_matching", "sentences", "titles"},  # text and schema
-    {"paper_file", "store"},  # files
-    {"sources", "importer", "fill", "remote"},  # import
-    {"vocabularies", "regex_safety", "check", "links"},  # validate
-    {"measured", "claims", "measures", "result_devices", "results", "mentions", "related", "site"},  # derive
-    {"pages", "bibtex", "facets", "exports", "markup", "render"},  # render
-    {"pipeline", "preview", "html_blocks", "search", "plugin", "review", "cli", "__main__"},  # build
-]
+STAGES = ["content", "ingest", "derive", "site", ""]  # "": the build, at the top
 
 
-def generator_imports(path: Path) -> set[str]:
-    found = set()
+def stage_of(module: str) -> int:
+    """The stage of a dotted module name below `generator` ("derive.results" -> 2)."""
+    head = module.split(".")[0] if "." in module else ""
+    return STAGES.index(head)
+
+
+def modules() -> dict[str, Path]:
+    return {".".join(path.relative_to(GENERATOR).with_suffix("").parts): path
+            for path in GENERATOR.rglob("*.py") if path.stem != "__init__"}
+
+
+def imports(module: str, path: Path) -> list[tuple[str, list[str]]]:
+    """(the dotted module below `generator` imported, the names taken from it) for each
+    relative import of `path`."""
+    package = module.split(".")[:-1]
+    found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            found |= {node.module} if node.module else {alias.name for alias in node.names}
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[:len(package) - (node.level - 1)]
+            if node.module:
+                found.append((".".join([*base, *node.module.split(".")]), [a.name for a in node.names]))
+            else:
+                found += [(".".join([*base, alias.name]), []) for alias in node.names]
     return found
 
 
-def test_every_module_has_a_step():
-    modules = {path.stem for path in GENERATOR.glob("*.py")} - {"__init__"}
-    assert modules == set().union(*STEPS)
+def test_every_module_is_in_a_stage_folder_or_the_build():
+    for module in modules():
+        assert stage_of(module) >= 0, module
+    assert {p.name for p in GENERATOR.iterdir() if p.is_dir() and p.name != "__pycache__"} == set(STAGES) - {""}
 
 
-def test_no_module_imports_a_later_step():
-    step_of = {module: number for number, step in enumerate(STEPS) for module in step}
-    for path in GENERATOR.glob("*.py"):
-        if path.stem == "__init__":
-            continue
-        later = {name for name in generator_imports(path) if step_of[name] > step_of[path.stem]}
-        assert not later, f"{path.name} imports {sorted(later)}, from a later step"
+def test_no_module_imports_a_later_stage():
+    for module, path in modules().items():
+        later = [name for name, _ in imports(module, path) if stage_of(name) > stage_of(module)]
+        assert not later, f"{module} imports {later}, from a later stage"
 
 
-def test_no_module_is_over_450_lines():
-    long = {path.name: n for path in GENERATOR.glob("*.py") if (n := len(path.read_text().splitlines())) > 450}
+def test_no_module_imports_another_s_private_names():
+    for module, path in modules().items():
+        private = [f"{name}.{n}" for name, names in imports(module, path) for n in names if n.startswith("_")]
+        assert not private, f"{module} imports {private}"
+
+
+def test_no_module_is_over_400_lines():
+    long = {module: n for module, path in modules().items() if (n := len(path.read_text().splitlines())) > 400}
     assert not long

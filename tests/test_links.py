@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import links
+from generator.content import links
 from generator.cli import main
-from generator.links import Broken, Link, Settings, check_links, gather_links, run_links
+from generator.content.links import Broken, Link, Settings, check_links, gather_links, run_links
 
 # Quick: a second to give up on the silent socket, and no retry of it.
 QUICK = Settings(timeout=1, max_retries=0, max_concurrency=4)

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from generator.links import gather_links
-from generator.store import Store
+from generator.content.links import gather_links
+from generator.content.store import Store
 from support import LIVE_CONTENT, ROOT, mkdocs_build, mkdocs_config
 
 # A paper as a contributor writes it by hand: no `sources:`, no `imported_title`, no arXiv id,

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.check import collect
-from generator.model import Paper
-from generator.site import derive_site, load_site, own_facts
+from generator.content.check import read_content
+from generator.content.model import Paper
+from generator.derive.facts import derive_site, load_site, own_facts
 from support import SEED_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = yaml.safe_load((ROOT / "tests" / "fixtures" / "measured_hardware.yml").read_text(encoding="utf-8"))
-CONTENT = collect(SEED_CONTENT)
+CONTENT = read_content(SEED_CONTENT)
 SITE = load_site(SEED_CONTENT)
 # Papers whose measured hardware the rules read otherwise than the hand reading (each a
 # known shape the rules do not read yet); no other paper may differ.

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import mentions
-from generator.check import collect
-from generator.model import Paper
+from generator.derive import mentions
+from generator.content.check import read_content
+from generator.content.model import Paper
 from support import SEED_CONTENT
 
 
@@ -100,7 +100,7 @@ def test_a_name_of_several_words_is_generic_only_when_each_word_is():
 
 
 def test_generic_short_names_added_to_the_real_list_are_never_linked_and_change_nothing():
-    papers = collect(SEED_CONTENT).papers
+    papers = read_content(SEED_CONTENT).papers
     hostile = [titled(f"hostile-{i}", f"{name}: A Hostile Paper") for i, name in enumerate(
         ["The", "GPU", "LLM", "GPUs", "Transformer", "Inference", "Memory", "Large Language Model"])]
     assert mentions.find_mentions(papers + hostile) == mentions.find_mentions(papers)

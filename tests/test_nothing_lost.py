@@ -15,11 +15,14 @@ import pytest
 
 import yaml
 
-from generator import cli, paper_file, vocabularies
-from generator.check import check_content
-from generator.fill import filled_text
-from generator.paper_file import dump_paper_text, parse_paper_text
-from generator.store import OWNER_MARKER, Store
+from generator import cli
+from generator.content import paper_file
+from generator.content import vocabularies, yaml_nodes
+from generator.content.model import ContentError
+from generator.content.check import check_content
+from generator.ingest.fill import filled_text
+from generator.content.paper_file import dump_paper_text, parse_paper_text
+from generator.content.store import OWNER_MARKER, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -97,7 +100,8 @@ def test_generate_removes_only_the_pages_it_wrote(project):
 # the second waits for the first.
 INTERLEAVED_IMPORTS = """
 import subprocess, sys, time
-from generator import cli, store
+from generator import cli
+from generator.content import store
 read = store.Store.read_paper_files
 def read_then_let_another_import_run(self):
     files = read(self)
@@ -149,7 +153,9 @@ KILLED_IMPORT = """
 import os, signal, sys
 import yaml
 
-from generator import cli, paper_file, vocabularies
+from generator import cli
+from generator.content import paper_file
+from generator.content import vocabularies
 os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)
 cli.main(sys.argv[1:])
 """
@@ -344,7 +350,7 @@ def test_new_never_overwrites_and_takes_the_next_slug(tmp_path):
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from generator.model import BAD_CHARACTER  # noqa: E402
+from generator.content.model import BAD_CHARACTER  # noqa: E402
 
 # Pieces of YAML syntax, field names and characters that have broken reading before.
 YAML_PIECES = st.lists(st.sampled_from([
@@ -416,8 +422,8 @@ def test_deeply_nested_front_matter_is_refused_at_the_line_that_goes_too_deep(tm
 @pytest.mark.parametrize("loader", LOADERS)
 def test_a_deep_vocabulary_is_refused_at_its_line(tmp_path, monkeypatch, loader):
     monkeypatch.setattr(paper_file, "_FAST_LOADER", loader)
-    monkeypatch.setattr(vocabularies, "_FAST_LOADER", loader)
+    monkeypatch.setattr(yaml_nodes, "_FAST_LOADER", loader)
     text = "topics:\n  - id: deep\n    name: " + deep(5_000) + "\n"
-    with pytest.raises(vocabularies.ContentError) as raised:
+    with pytest.raises(ContentError) as raised:
         vocabularies.load_topics(text, "content/topics.yml")
     assert "content/topics.yml:3: the file nests lists or mappings more than 20 deep" in str(raised.value)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import ContentError
+from generator.content.model import ContentError
 from generator.pipeline import generate
 from generator.preview import Preview
 from support import SEED_CONTENT

@@ -21,9 +21,9 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from generator.markup import DESCRIPTION_LIMIT, description
-from generator.model import Paper
-from generator.pages import is_journal, page_dates, paper_date, robots_txt
+from generator.site.markup import DESCRIPTION_LIMIT, description
+from generator.content.model import Paper
+from generator.site.pages import is_journal, page_dates, paper_date, robots_txt
 from generator.pipeline import generate
 from support import SEED_CONTENT, mkdocs_config
 

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import cli
-from generator.check import check_content, check_duplicates, collect, format_problem
-from generator.model import Problem
-from generator.paper_file import parse_paper_text, yaml_error_place
+from generator.content.check import check_content, check_duplicates, read_content, format_problem
+from generator.content.model import Problem
+from generator.content.paper_file import parse_paper_text, yaml_error_place
 from support import git, small_list_repo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,7 +140,7 @@ def test_a_near_identical_title_is_reported_on_the_later_file(content):
 def test_files_known_to_be_new_are_reported_whatever_their_dates(content):
     """`diff` knows which files a change adds: those are the later ones."""
     write(content, "snapkv-again", "SnapKV: LLM Knows What You are Looking for Before Generation", "2020-01-01")
-    checked = collect(content)
+    checked = read_content(content)
     assert [p.path for p in check_duplicates(checked.papers, checked.files)] == ["content/papers/snapkv.md"]
     [problem] = check_duplicates(checked.papers, checked.files, new={"snapkv-again"})
     assert str(problem) == (

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import exports
-from generator.check import collect
-from generator.pages import results_json
-from generator.render import render_pages
-from generator.site import all_results, derive_site
+from generator.site import exports
+from generator.content.check import read_content
+from generator.site.pages import results_json
+from generator.site.render import render_pages
+from generator.derive.facts import all_results, derive_site
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -24,7 +24,7 @@ FUYOU = "adding-nvme-ssds-to-enable"  # a paper whose results are extracted from
 
 def small_site(change=lambda papers: None):
     """The small site, after `change(papers)` has edited its papers."""
-    checked = collect(SMALL)
+    checked = read_content(SMALL)
     change({p.slug: p for p in checked.papers})
     return derive_site(checked.papers, checked.hardware, checked.topics)
 

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sklearn.feature_extraction.text import CountVectorizer
 
-from generator import related
-from generator.mentions import WORD
-from generator.model import Paper
+from generator.derive import related
+from generator.derive.mentions import WORD
+from generator.content.model import Paper
 
 
 

@@ -19,14 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
-from generator.pages import page_uri, pager_numbers, results_json, served_dir
-from generator.check import collect
-from generator.matching import Hardware
-from generator.topic_matching import Topics
+from generator.site.pages import page_uri, pager_numbers, results_json, served_dir
+from generator.content.check import read_content
+from generator.content.hardware import Hardware
+from generator.content.topics import Topics
 from generator.pipeline import generate
-from generator.markup import front_matter, markdown_text, safe_href, url_between
-from generator.render import render_pages
-from generator.site import all_results, derive_site, node_results
+from generator.site.markup import front_matter, markdown_text, safe_href, url_between
+from generator.site.render import render_pages
+from generator.derive.facts import all_results, derive_site, node_results
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -220,7 +220,7 @@ MARKDOWN_CONFIG = mkdocs_markdown_config()
 
 def test_the_markdown_extensions_are_those_the_escaping_is_tested_with():
     """Python-Markdown's extensions decide what text can become; these tests convert with them."""
-    assert MARKDOWN_CONFIG == {"extensions": ["generator.html_blocks", "attr_list", "toc"],
+    assert MARKDOWN_CONFIG == {"extensions": ["generator.site.html_blocks", "attr_list", "toc"],
                                "extension_configs": {"toc": {"permalink": True}}}
 
 
@@ -266,7 +266,7 @@ def replace_node(hardware: Hardware, node_id: str, changes) -> Hardware:
 def small_site_with(field: str, line: str, lines: str):
     """The small site with `field` of the Fuyou paper (or of a hardware node or a topic) holding
     the text (`lines` where a text may hold line breaks)."""
-    checked = collect(SMALL)
+    checked = read_content(SMALL)
     papers, hardware, topics = checked.papers, checked.hardware, checked.topics
     fuyou = next(p for p in papers if p.slug == "adding-nvme-ssds-to-enable")
     if field == "title":

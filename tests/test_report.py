@@ -9,10 +9,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from generator.check import collect
+from generator.content.check import read_content
 from generator.plugin import new_issue_url
-from generator.render import render_pages
-from generator.site import derive_site
+from generator.site.render import render_pages
+from generator.derive.facts import derive_site
 from support import ROOT, SEED_CONTENT
 
 ISSUES = "https://github.com/owner/list/issues/new"
@@ -24,7 +24,7 @@ def reports(page: str) -> list[dict[str, list[str]]]:
 
 
 def test_every_result_of_a_paper_links_a_prefilled_report():
-    checked = collect(SEED_CONTENT)
+    checked = read_content(SEED_CONTENT)
     site = derive_site(checked.papers, checked.hardware, checked.topics)
     pages = render_pages(site, ROOT / "site_templates", issues_url=ISSUES)
     gptq = site.facts["gptq"].results

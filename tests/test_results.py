@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.check import check_content
-from generator.model import Paper
-from generator.results import extract_results, normalized_unit, paper_results
-from generator.check import collect
-from generator.site import derive_site
+from generator.content.check import check_content
+from generator.content.model import Paper
+from generator.derive.results import extract_results, paper_results
+from generator.content.check import read_content
+from generator.derive.facts import derive_site
 from support import SEED_CONTENT
 
 
@@ -23,16 +23,18 @@ MIN_PRECISION, MIN_RECALL = 0.9, 0.8
 
 @pytest.fixture(scope="module")
 def content():
-    checked = collect(SEED_CONTENT)
+    checked = read_content(SEED_CONTENT)
     return checked.papers, checked.hardware, checked.topics
 
 
 def key(slug: str, value, unit: str, kind: str) -> tuple:
-    return (slug, round(float(value), 3), normalized_unit(str(unit)), kind)
+    """A result as compared: "x", "X" and "times" are one unit, "×"."""
+    unit = str(unit).strip()
+    return (slug, round(float(value), 3), "×" if unit.lower() in ("x", "×", "times") else unit, kind)
 
 
 def hardware():
-    return collect(SEED_CONTENT).hardware
+    return read_content(SEED_CONTENT).hardware
 
 
 def one(text: str, hardware=None):
@@ -283,15 +285,15 @@ def test_curated_results_are_checked(tmp_path):
 
 
 def test_site_holds_every_papers_results():
-    checked = collect(Path(__file__).parent / "fixtures" / "site_small" / "content")
+    checked = read_content(Path(__file__).parent / "fixtures" / "site_small" / "content")
     site = derive_site(checked.papers, checked.hardware, checked.topics)
     assert set(site.facts) == {p.slug for p in checked.papers}
     assert any(r.unit == "TFLOPS" for r in site.facts["adding-nvme-ssds-to-enable"].results)
 
 
 def test_pages_show_key_results_and_the_results_page():
-    from generator.render import render_pages
-    checked = collect(Path(__file__).parent / "fixtures" / "site_small" / "content")
+    from generator.site.render import render_pages
+    checked = read_content(Path(__file__).parent / "fixtures" / "site_small" / "content")
     pages = render_pages(derive_site(checked.papers, checked.hardware, checked.topics), ROOT / "site_templates")
     paper = pages["papers/adding-nvme-ssds-to-enable.md"]
     assert "## Key results" in paper
@@ -314,8 +316,8 @@ def test_the_sorting_script_is_local_and_listed():
 
 
 def test_the_curated_kinds_are_the_kinds_claims_read():
-    from generator.claims import KINDS
-    from generator.model import RESULT_KINDS
+    from generator.derive.claims import KINDS
+    from generator.content.model import RESULT_KINDS
     assert RESULT_KINDS == KINDS
 
 

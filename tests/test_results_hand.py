@@ -7,9 +7,8 @@ misses). Run `python tests/results_scores.py seed never_tuned never_tuned_b` for
 from __future__ import annotations
 
 import pytest
-import yaml
 
-from results_scores import LABELS, SEED_CONTENT, load, scores
+from results_scores import SEED_CONTENT, load, scores
 
 # What the rules reach today; a change may raise these, never lower them. The issue asks for value
 # recall 0.85, device 0.95 with no wrong device and no inverted claim on the seeds, and claims that
@@ -34,8 +33,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
 
 @pytest.mark.parametrize("name", ["seed", "never_tuned", "never_tuned_b"])
 def test_the_labels_are_well_formed(name):
-    from generator.check import collect
-    hardware = collect(SEED_CONTENT).hardware
+    from generator.content.check import read_content
+    hardware = read_content(SEED_CONTENT).hardware
     entries = load(name)
     assert len(entries) >= (60 if name == "never_tuned" else 80)
     for entry in entries:

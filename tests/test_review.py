@@ -176,7 +176,7 @@ def test_a_broken_new_file_is_listed_with_its_errors(repo):
 
 
 def test_an_unknown_hardware_id_in_a_new_paper_is_not_checked_further(repo):
-    """`collect` reads the paper and reports the id; the site is derived without the paper
+    """`read_content` reads the paper and reports the id; the site is derived without the paper
     (deriving it would fail on the id), and the summary is written."""
     (repo / "content" / "papers" / "new-device.md").write_text(
         "---\ntitle: 'A Paper on a New Device'\nhardware: [no-such-device]\nadded: 2026-12-01\n---\nOn an A100.\n",

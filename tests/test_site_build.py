@@ -15,8 +15,8 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from generator.store import Store
-from generator.vocabularies import load_hardware
+from generator.content.store import Store
+from generator.content.vocabularies import load_hardware
 from support import SEED_CONTENT, mkdocs_build, mkdocs_config
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,8 +171,8 @@ def test_exports_filter_and_years_are_on_the_built_site(built):
 # ---------------------------------------------------------------------------- pagination
 
 PAGE_SIZE = 5
-# `mkdocs build` with generator.pages.PAGE_SIZE set first: the seed list, split into pages.
-BUILD_PAGED = ("import sys, generator.pages as pages; pages.PAGE_SIZE = int(sys.argv[1]); "
+# `mkdocs build` with generator.site.pages.PAGE_SIZE set first: the seed list, split into pages.
+BUILD_PAGED = ("import sys, generator.site.pages as pages; pages.PAGE_SIZE = int(sys.argv[1]); "
                "from mkdocs.__main__ import cli; cli(['build', *sys.argv[2:]])")
 
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from generator.clean import repair
-from generator.sources import parse_dump, parse_published
+from generator.content.clean import repair
+from generator.ingest.sources import parse_dump, parse_published
 from support import SEED_CONTENT
 
 SEEDS = sorted((SEED_CONTENT / "sources").glob("*.txt"))

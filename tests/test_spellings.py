@@ -20,9 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.matching import Hardware, HardwareNode, ignores_case
-from generator.model import ContentError
-from generator.vocabularies import load_hardware
+from generator.content.hardware import Hardware, HardwareNode
+from generator.content.phrase_trie import ignores_case
+from generator.content.model import ContentError
+from generator.content.vocabularies import load_hardware
 from support import SEED_CONTENT
 
 

@@ -13,12 +13,13 @@ from textwrap import dedent
 import pytest
 import yaml
 
-from generator.model import ContentError
-from generator.matching import Hardware, HardwareNode, Mention, ignores_case
-from generator.topic_matching import Topic, Topics, is_regex_phrase
-from generator.sentences import evidence_sentence
-from generator.regex_safety import MAX_REGEX_CHARS
-from generator.vocabularies import DEVICE_KINDS, load_hardware, load_topics
+from generator.content.model import ContentError
+from generator.content.hardware import Hardware, HardwareNode, Mention
+from generator.content.phrase_trie import ignores_case
+from generator.content.topics import Topic, Topics, is_regex_phrase
+from generator.derive.sentences import evidence_sentence
+from generator.content.regex_safety import MAX_REGEX_CHARS
+from generator.content.vocabularies import DEVICE_KINDS, load_hardware, load_topics
 from support import SEED_CONTENT
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "taxonomy"

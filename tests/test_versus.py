@@ -7,15 +7,15 @@ import re
 
 import pytest
 
-from generator.check import collect
-from generator.render import render_pages
-from generator.site import derive_site
+from generator.content.check import read_content
+from generator.site.render import render_pages
+from generator.derive.facts import derive_site
 from support import ROOT, SEED_CONTENT
 
 
 @pytest.fixture(scope="module")
 def seed_pages():
-    checked = collect(SEED_CONTENT)
+    checked = read_content(SEED_CONTENT)
     site = derive_site(checked.papers, checked.hardware, checked.topics)
     return site, render_pages(site, ROOT / "site_templates")
 
@@ -58,7 +58,7 @@ def test_two_devices_compared_get_one_page_whichever_comes_first(seed_pages):
 def test_a_pair_only_measured_side_by_side_needs_two_papers():
     """One paper that measures six GPUs (CUDA-L1) makes no fifteen pages; two papers with results
     on the same two devices make one."""
-    checked = collect(SEED_CONTENT)
+    checked = read_content(SEED_CONTENT)
     site = derive_site(checked.papers, checked.hardware, checked.topics)
     assert ("a100", "h100") not in site.versus
     cuda_l1 = next(p for p in checked.papers if p.slug == "cuda-l1")

@@ -119,7 +119,7 @@ def test_links_files_not_checked_keep_the_issue_open(tmp_path):
 
 
 def test_links_the_skipped_line_the_workflow_counts_is_the_one_the_command_prints(tmp_path):
-    from generator.links import gather_links
+    from generator.content.links import gather_links
 
     (tmp_path / "papers").mkdir()
     (tmp_path / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\n---\nText.\n', encoding="utf-8")

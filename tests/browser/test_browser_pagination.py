@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from generator.store import Store
+from generator.content.store import Store
 from support import SEED_CONTENT, mkdocs_config
 
 from .conftest import served
@@ -27,8 +27,8 @@ pytestmark = pytest.mark.browser
 
 PAGE_SIZE = 5
 PAPERS = len(Store(SEED_CONTENT).paper_paths())
-# `mkdocs build` with generator.pages.PAGE_SIZE set first (the plugin reads it when it renders).
-BUILD = ("import sys, generator.pages as pages; pages.PAGE_SIZE = int(sys.argv[1]); "
+# `mkdocs build` with generator.site.pages.PAGE_SIZE set first (the plugin reads it when it renders).
+BUILD = ("import sys, generator.site.pages as pages; pages.PAGE_SIZE = int(sys.argv[1]); "
          "from mkdocs.__main__ import cli; cli(['build', '--strict', '--site-dir', sys.argv[2]])")
 
 

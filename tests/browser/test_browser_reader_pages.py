@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from generator.check import collect
+from generator.content.check import read_content
 from support import SEED_CONTENT
 
 pytestmark = pytest.mark.browser
@@ -17,7 +17,7 @@ SIZES = {
     "desktop": {"viewport": {"width": 1366, "height": 900}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
-CONTENT = collect(SEED_CONTENT)
+CONTENT = read_content(SEED_CONTENT)
 HARDWARE_AND_TOPIC_PAGES = sorted(f"hardware/{i}/" for i in CONTENT.hardware.nodes) + sorted(
     f"topics/{i}/" for i in CONTENT.topics.topics)
 # One page of each kind.

@@ -4,7 +4,7 @@
 with the spellings (aliases) that name it in text; `content/topics.yml` lists
 topics with the phrases that signal them. This module checks both files,
 reporting every problem at its line, and builds from them the `Hardware` and
-`Topics` of matching.py, which find them in text. It reads no files: callers
+`Topics` of hardware.py and topics.py, which find them in text. It reads no files: callers
 pass the text.
 
 A topic phrase written as a /regex/ is refused unless it is cheap to fail at
@@ -14,15 +14,15 @@ every word of every abstract (regex_safety.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import yaml
 
-from .model import ID, ContentError, Problem, closest, converts_to_text
-from .paper_file import DEPTH_PROBLEM, structure_problem, too_deep_to_compose
-from .matching import Hardware, HardwareNode, name_key, spelling_key
-from .topic_matching import Topic, Topics, is_regex_phrase
+from .model import ID, closest
+from .hardware import Hardware, HardwareNode
+from .phrase_trie import name_key, spelling_key
+from .topics import Topic, Topics, is_regex_phrase
 from .regex_safety import regex_problem
+from .yaml_nodes import NodeChecker, is_missing_or_empty, node_kind, raise_if_any, read_file, top_list
 
 DEVICE_KINDS = (
     "datacenter-gpu", "workstation-gpu", "consumer-gpu", "embedded", "cpu", "tpu", "npu",
@@ -47,154 +47,7 @@ _LEVELS: dict[str, tuple[tuple[str, ...], str | None, str | None]] = {
     "family": (FAMILY_KEYS, None, None),
 }
 
-MIN_YEAR, MAX_YEAR = 1970, 2100
 MIN_ALIAS_CHARS = 2
-
-
-_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
-
-
-class _Checker:
-    """Reads composed YAML nodes, collecting every problem with its line."""
-
-    def __init__(self, path: str):
-        self.path = path
-        self.problems: list[Problem] = []
-        self._constructor = yaml.constructor.SafeConstructor()
-
-    def report(self, where: yaml.Node | int, message: str) -> None:
-        line = where if isinstance(where, int) else where.start_mark.line + 1
-        self.problems.append(Problem(self.path, line, message))
-
-    def compose(self, text: str) -> yaml.Node | None:
-        # libyaml composes the same nodes, with the same lines, several times faster;
-        # on a problem the Python parser runs again, so messages stay the same.
-        if _FAST_LOADER is not None:
-            try:
-                return yaml.compose(text, Loader=_FAST_LOADER)
-            except yaml.YAMLError:
-                pass
-        try:
-            return yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.MarkedYAMLError as error:
-            mark = error.problem_mark or error.context_mark
-            self.report(mark.line + 1 if mark else 1,
-                        f"not valid YAML: {error.problem or error.context} "
-                        "(expected well-formed YAML: 'key: value' lines, '- ' list items, consistent indentation)")
-        except yaml.YAMLError as error:
-            self.report(1, f"not valid YAML: {error} (expected well-formed YAML)")
-        except RecursionError:  # the Python parser, past some 300 levels
-            self.report(1, f"the file {DEPTH_PROBLEM}")
-        return None
-
-    def value(self, node: yaml.Node) -> Any:
-        """The Python value of a node; its text when YAML cannot build one (`2020-13-45`, `!!python/...`)."""
-        try:
-            value = self._constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError):  # ValueError: also a number too long to convert
-            return node.value if isinstance(node, yaml.ScalarNode) else None
-        return node.value if isinstance(value, int) and not converts_to_text(value) else value
-
-    def fields(self, node: yaml.Node, allowed: tuple[str, ...], what: str) -> dict[str, yaml.Node] | None:
-        """The keys of a mapping node -> value nodes; unknown and repeated keys are reported."""
-        if not isinstance(node, yaml.MappingNode):
-            article = "" if what.startswith("the ") else "each "
-            self.report(node, f"{article}{what} must be a mapping of keys, got {_node_kind(node)} "
-                              f"(expected keys such as {', '.join(allowed[:2])})")
-            return None
-        found: dict[str, yaml.Node] = {}
-        repeated = []
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-            if key in found:
-                repeated.append(key_node)
-            elif key is not None:
-                found[key] = value_node
-        label = self.label(what, found)
-        for key_node in repeated:
-            self.report(key_node, f"key '{key_node.value}' appears twice in {label} (expected each key once)")
-        for key_node, _ in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-            if key not in allowed:
-                self.report(key_node, f"unknown key '{key}' in {label} "
-                                      f"(expected one of: {', '.join(allowed)}){closest(str(key), allowed)}")
-        return found
-
-    def label(self, what: str, fields: dict[str, yaml.Node]) -> str:
-        """`device 'a100'` once the id is known, so messages say which entry is wrong."""
-        node = fields.get("id")
-        if isinstance(node, yaml.ScalarNode) and node.value:
-            return f"{what} '{node.value}'"
-        return what
-
-    def text(self, fields: dict[str, yaml.Node], key: str, label: str, *, required: bool, example: str,
-             where: yaml.Node) -> str | None:
-        node = fields.get(key)
-        if node is None:
-            if required:
-                self.report(where, f"{label} has no '{key}' (expected {example})")
-            return None
-        value = self.value(node)
-        if not isinstance(value, str) or not value.strip():
-            self.report(node, f"'{key}' of {label} must be non-empty text, got {_shown(value)} (expected {example})")
-            return None
-        return value.strip()
-
-    def year(self, fields: dict[str, yaml.Node], label: str) -> int | None:
-        node = fields.get("year")
-        if node is None:
-            return None
-        value = self.value(node)
-        if isinstance(value, bool) or not isinstance(value, int) or not MIN_YEAR <= value <= MAX_YEAR:
-            self.report(node, f"'year' of {label} must be a year, got {_shown(value)} (expected e.g. year: 2020)")
-            return None
-        return value
-
-    def text_list(self, fields: dict[str, yaml.Node], key: str, label: str,
-                  example: str) -> list[tuple[str, yaml.Node]]:
-        """[(item, its node)] of a list of texts; bad items are reported and left out."""
-        node = fields.get(key)
-        if node is None:
-            return []
-        if not isinstance(node, yaml.SequenceNode):
-            self.report(node, f"'{key}' of {label} must be a list, got {_node_kind(node)} (expected e.g. {example})")
-            return []
-        items = []
-        for item in node.value:
-            value = self.value(item) if isinstance(item, yaml.ScalarNode) else None
-            if not isinstance(value, str) or not value.strip():
-                if isinstance(item, yaml.MappingNode):
-                    hint = "quote text holding ': ', which YAML reads as a key"
-                else:
-                    hint = "quote spellings YAML would read as numbers or booleans"
-                shown = _shown(value) if isinstance(item, yaml.ScalarNode) else _node_kind(item)
-                self.report(item, f"'{key}' of {label} must hold text only, got {shown} "
-                                  f"(expected e.g. {example}; {hint})")
-                continue
-            items.append((value.strip(), item))
-        return items
-
-
-def _is_missing_or_empty(fields: dict[str, yaml.Node], key: str) -> bool:
-    node = fields.get(key)
-    return node is None or (isinstance(node, yaml.SequenceNode) and not node.value)
-
-
-def _node_kind(node: yaml.Node) -> str:
-    if isinstance(node, yaml.MappingNode):
-        return "a mapping"
-    if isinstance(node, yaml.SequenceNode):
-        return "a list"
-    return f"'{node.value}'" if node.value else "nothing"
-
-
-def _shown(value: Any) -> str:
-    return f"{value!r} ({type(value).__name__})"[:80]
-
-
-def _raise_if_any(checker: _Checker) -> None:
-    if checker.problems:
-        raise ContentError(sorted(checker.problems, key=lambda problem: problem.line))
 
 
 @dataclass
@@ -207,46 +60,16 @@ class _HardwareReading:
     members: list[tuple[str, str, list[tuple[str, yaml.Node]]]]  # (family label, vendor id, its members)
 
 
-def _read_file(text: str, path: str, keys, list_name: str):
-    """(checker, root node, top-level fields) of a vocabulary file; raises if it is empty or unreadable."""
-    checker = _Checker(path)
-    # YAML aliases and deep nesting are refused before anything walks the nodes (see paper_file.py).
-    deep_line = too_deep_to_compose(text)
-    root = checker.compose(text) if deep_line is None else None
-    wrong = (deep_line + 1, DEPTH_PROBLEM) if deep_line is not None else structure_problem(root)
-    if wrong is not None:
-        checker.report(wrong[0], f"the file {wrong[1]}")
-        root = None
-    if root is None:
-        if not checker.problems:
-            checker.report(1, f"the file is empty (expected a '{list_name}:' list)")
-        _raise_if_any(checker)
-    return checker, root, checker.fields(root, keys, "the file")
-
-
-def _top_list(checker: _Checker, root: yaml.Node, top: dict[str, yaml.Node], key: str, items: str) -> list[yaml.Node]:
-    """The items of the file's top-level list `key` (`items` says what each holds); reports
-    it missing or not a list, and then gives no items."""
-    listed = top.get(key)
-    if listed is None:
-        checker.report(root, f"missing '{key}' (expected a list of {items})")
-    elif not isinstance(listed, yaml.SequenceNode):
-        checker.report(listed, f"'{key}' must be a list, got {_node_kind(listed)} (expected items starting '- id: ...')")
-    else:
-        return listed.value
-    return []
-
-
 def load_hardware(text: str, path: str) -> Hardware:
     """Check hardware.yml and build the tree; raise ContentError listing every problem."""
-    checker, root, top = _read_file(text, path, HARDWARE_FILE_KEYS, "vendors")
+    checker, root, top = read_file(text, path, HARDWARE_FILE_KEYS, "vendors")
     reading = _HardwareReading([], {}, {}, [])
     ignore: list[tuple[str, yaml.Node]] = []
     if top is not None:
         ignore = checker.text_list(top, "ignore", "the file", "ignore: [Pascal VOC, Turing test]")
         for phrase, node in ignore:
             reading.alias_owners.setdefault(name_key(phrase), ("'ignore'", node.start_mark.line + 1))
-        for vendor in _top_list(checker, root, top, "vendors", "vendors, each with id, name and architectures"):
+        for vendor in top_list(checker, root, top, "vendors", "vendors, each with id, name and architectures"):
             _read_hardware_node(checker, vendor, "vendor", None, reading)
         nodes = {node.id: node for node in reading.nodes}
         for label, vendor_id, members in reading.members:
@@ -256,11 +79,11 @@ def load_hardware(text: str, path: str) -> Hardware:
                 if architecture is None or architecture.parent != vendor_id:
                     checker.report(item, f"member '{member}' of {label} is not a device of its vendor "
                                          f"(expected a device id under '{vendor_id}'){closest(member, nodes)}")
-    _raise_if_any(checker)
+    raise_if_any(checker)
     return Hardware(reading.nodes, [phrase for phrase, _ in ignore])
 
 
-def _read_hardware_node(checker: _Checker, node: yaml.Node, level: str, parent: str | None,
+def _read_hardware_node(checker: NodeChecker, node: yaml.Node, level: str, parent: str | None,
                         reading: _HardwareReading) -> None:
     keys, children_key, children_level = _LEVELS[level]
     fields = checker.fields(node, keys, level)
@@ -278,7 +101,7 @@ def _read_hardware_node(checker: _Checker, node: yaml.Node, level: str, parent: 
     device_kind = None
     if level == "device":
         device_kind = _read_device_kind(checker, fields, label, node)
-        if _is_missing_or_empty(fields, "aliases"):
+        if is_missing_or_empty(fields, "aliases"):
             checker.report(fields.get("aliases", node), f"{label} has no 'aliases', so detection never finds it "
                                  "(expected the spellings that name it, e.g. aliases: [A100, A100-80GB])")
     members = checker.text_list(fields, "members", label, "members: [jetson-tx2, jetson-agx-orin]")
@@ -293,18 +116,18 @@ def _read_hardware_node(checker: _Checker, node: yaml.Node, level: str, parent: 
         _read_list(checker, fields, "families", label, "family", node_id, reading)
 
 
-def _read_list(checker: _Checker, fields: dict[str, yaml.Node], key: str, label: str, level: str,
+def _read_list(checker: NodeChecker, fields: dict[str, yaml.Node], key: str, label: str, level: str,
                node_id: str | None, reading: _HardwareReading) -> None:
     children = fields[key]
     if not isinstance(children, yaml.SequenceNode):
-        checker.report(children, f"'{key}' of {label} must be a list, got {_node_kind(children)} "
+        checker.report(children, f"'{key}' of {label} must be a list, got {node_kind(children)} "
                                  f"(expected items starting '- id: ...')")
         return
     for child in children.value:
         _read_hardware_node(checker, child, level, node_id, reading)
 
 
-def _read_id(checker: _Checker, fields: dict[str, yaml.Node], node: yaml.Node, level: str,
+def _read_id(checker: NodeChecker, fields: dict[str, yaml.Node], node: yaml.Node, level: str,
              reading: _HardwareReading) -> str | None:
     id_node = fields.get("id")
     if id_node is None:
@@ -324,7 +147,7 @@ def _read_id(checker: _Checker, fields: dict[str, yaml.Node], node: yaml.Node, l
     return value
 
 
-def _read_aliases(checker: _Checker, fields: dict[str, yaml.Node], label: str,
+def _read_aliases(checker: NodeChecker, fields: dict[str, yaml.Node], label: str,
                   reading: _HardwareReading, key_name: str = "aliases") -> list[str]:
     aliases: list[str] = []
     for alias, item in checker.text_list(fields, key_name, label, f"{key_name}: [A100, A100-80GB]"):
@@ -346,7 +169,7 @@ def _read_aliases(checker: _Checker, fields: dict[str, yaml.Node], label: str,
     return aliases
 
 
-def _read_device_kind(checker: _Checker, fields: dict[str, yaml.Node], label: str, node: yaml.Node) -> str | None:
+def _read_device_kind(checker: NodeChecker, fields: dict[str, yaml.Node], label: str, node: yaml.Node) -> str | None:
     kind_node = fields.get("kind")
     expected = f"one of: {', '.join(DEVICE_KINDS)}"
     if kind_node is None:
@@ -361,19 +184,19 @@ def _read_device_kind(checker: _Checker, fields: dict[str, yaml.Node], label: st
 
 def load_topics(text: str, path: str) -> Topics:
     """Check topics.yml and build the vocabulary; raise ContentError listing every problem."""
-    checker, root, top = _read_file(text, path, TOPICS_FILE_KEYS, "topics")
+    checker, root, top = read_file(text, path, TOPICS_FILE_KEYS, "topics")
     topics: list[Topic] = []
     if top is not None:
         id_lines: dict[str, int] = {}
-        for node in _top_list(checker, root, top, "topics", "topics, each with id, name, description and match"):
+        for node in top_list(checker, root, top, "topics", "topics, each with id, name, description and match"):
             topic = _read_topic(checker, node, id_lines)
             if topic is not None:
                 topics.append(topic)
-    _raise_if_any(checker)
+    raise_if_any(checker)
     return Topics(topics)
 
 
-def _read_topic(checker: _Checker, node: yaml.Node, id_lines: dict[str, int]) -> Topic | None:
+def _read_topic(checker: NodeChecker, node: yaml.Node, id_lines: dict[str, int]) -> Topic | None:
     fields = checker.fields(node, TOPIC_KEYS, "topic")
     if fields is None:
         return None
@@ -398,7 +221,7 @@ def _read_topic(checker: _Checker, node: yaml.Node, id_lines: dict[str, int]) ->
     description = checker.text(fields, "description", label, required=True, where=node,
                                example="one or two sentences for the topic page")
     patterns = _read_patterns(checker, fields, label)
-    if _is_missing_or_empty(fields, "match"):
+    if is_missing_or_empty(fields, "match"):
         checker.report(fields.get("match", node),
                        f"{label} has no 'match' phrases (expected the phrases that signal it, e.g. match: [KV cache])")
     if None in (topic_id, name, description) or not patterns:
@@ -406,7 +229,7 @@ def _read_topic(checker: _Checker, node: yaml.Node, id_lines: dict[str, int]) ->
     return Topic(topic_id, name, description, tuple(patterns))
 
 
-def _read_patterns(checker: _Checker, fields: dict[str, yaml.Node], label: str) -> list[str]:
+def _read_patterns(checker: NodeChecker, fields: dict[str, yaml.Node], label: str) -> list[str]:
     patterns: list[str] = []
     seen: set[str] = set()
     for phrase, item in checker.text_list(fields, "match", label, "match: [KV cache, /KV[- ]caches?/]"):

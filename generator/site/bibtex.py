@@ -11,8 +11,8 @@ import re
 import unicodedata
 from urllib.parse import quote
 
-from .model import Paper
-from .site import Site
+from ..content.model import Paper
+from ..derive.facts import Site
 
 # BibTeX counts every brace, even after a backslash: `\{` opens a group to BibTeX while
 # LaTeX prints a brace. So a brace in the text is written as a group of its own,

@@ -28,9 +28,9 @@ import sys
 from typing import Any
 
 from . import importer, sources
-from .importer import _host
-from .sources import _VERSION
-from .store import Store
+from .importer import host_of
+from .sources import ARXIV_VERSION
+from ..content.store import Store
 
 ARXIV_API = "https://export.arxiv.org/api/query"
 HF_ENDPOINT = "https://huggingface.co"
@@ -149,7 +149,7 @@ def fetch_arxiv(ids: list[str], api: str, timeout: float) -> dict[str, dict[str,
     client = arxiv.Client(page_size=len(ids), delay_seconds=ARXIV_DELAY_SECONDS, num_retries=0)
     client.query_url_format = f"{api}?{{}}"
     client._session = Session()
-    where = f"the arXiv API ({_host(api)})"
+    where = f"the arXiv API ({host_of(api)})"
     results = []
     try:
         for result in client.results(arxiv.Search(id_list=ids, max_results=len(ids))):
@@ -165,7 +165,7 @@ def fetch_arxiv(ids: list[str], api: str, timeout: float) -> dict[str, dict[str,
     found: dict[str, dict[str, Any]] = {}
     for result in results:
         fact = {
-            "id": _VERSION.sub("", result.get_short_id()),
+            "id": ARXIV_VERSION.sub("", result.get_short_id()),
             "title": result.title,
             "authors": [{"name": author.name} for author in result.authors],
             "publishedAt": result.published.strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -190,7 +190,7 @@ def fetch_hugging_face(ids: list[str], endpoint: str, timeout: float) -> dict[st
     # huggingface_hub's shared client waits for ever unless told otherwise.
     get_session().timeout = timeout
     api = HfApi(endpoint=endpoint.rstrip("/"))
-    where = f"the Hugging Face API ({_host(endpoint)})"
+    where = f"the Hugging Face API ({host_of(endpoint)})"
     found: dict[str, dict[str, Any] | None] = {}
     for paper in ids:
         try:

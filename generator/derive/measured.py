@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .matching import Hardware, Mention, name_key
+from ..content.hardware import Hardware, Mention, name_key
 
 # Where something was measured: a device right after "on", "using", "with" or "across" (and an
 # article or a count: "on a single", "using two", "with 8"), after "designed for" and the like,

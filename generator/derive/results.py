@@ -16,8 +16,10 @@ import re
 from typing import NamedTuple
 
 from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kind_in, kinds_in, list_end, make_claim
-from .model import Paper
-from .matching import Hardware, Mention
+from ..content.model import Paper
+from ..content.hardware import Hardware, Mention
+from .candidates import CANDIDATE, efficiency_unit, for_matching, parse_number, rate_unit
+from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
 from .result_devices import (DEVICE_CLAUSE, baseline_device, device_of, most_specific, names_other_hardware,
                              frame_of, paper_device, refined_device, refers_back, setting_after, subject_device)
@@ -48,53 +50,6 @@ class Result(NamedTuple):
         return f"{written}{'' if glued else ' '}{self.unit}"
 
 
-_NUM = r"\d+(?:[.,]\d+)*"
-_RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "tokens/s": "tokens/s", "s/token": "s/token",
-               "ms/token": "ms/token"}
-
-
-def _efficiency_unit(text: str) -> str:
-    """'GFLOPS per Watt' -> 'GFLOPS/W', 'TOPS/W' -> 'TOPS/W', 'tokens per joule' -> 'tokens/J'."""
-    lowered = text.lower()
-    if lowered.startswith("token"):
-        return "tokens/J"
-    rate = _rate_unit(re.split(r"/| per ", text)[0])
-    return f"{rate}/W"
-
-
-def _rate_unit(text: str) -> str:
-    """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
-    'requests per second' -> 'requests/s'."""
-    lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower())
-    if lowered.endswith("/s") and lowered[:-2].rstrip("s") in ("token", "request", "image", "sample", "sequence"):
-        return lowered[:-2].rstrip("s") + "s/s"
-    if lowered in ("queries/s", "qps"):
-        return "queries/s"
-    if lowered == "rps":
-        return "requests/s"
-    if lowered in ("gops", "tops", "pops"):
-        return lowered.upper()
-    if "flop" in lowered:
-        prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
-        return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
-    return _RATE_UNITS.get(lowered, text)
-
-
-# A number or a range of numbers, then a unit. The factor must not run into a word
-# ("8x7B", "16x16", "4×RTX 3090" are not results), and the number must not start inside
-# a word or another number ("FP16", "1.5").
-# A factor may also be written before its number ("x17.7"). Efficiency is a rate per watt
-# or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
-CANDIDATE = re.compile(
-    rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
-    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
-    r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
-    r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
-    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s/token|"
-    r"(?:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
-    r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
-)
-
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost|speed\s?up|"
                      r"better|cut|gain|decreas\w*|smaller|outperform\w*|exceed\w*|surpass\w*", re.I)
@@ -104,39 +59,11 @@ _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|hig
 _WORSE = re.compile(r"drop\w*|slow\w*", re.I)
 _PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under)\b",
                       re.I)
-_DIGIT = re.compile(r"\d")  # every candidate holds one (`_NUM`)
+_DIGIT = re.compile(r"\d")  # every candidate holds one
 # Or a measurement in words: "four GPU hours", "twice as fast".
 _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl", re.I)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
-_BASELINE = re.compile(  # the lookahead: the first letters of the words below
-    r"(?=[octvra])\b(?:over|compared (?:to|with)|than|versus|vs\.?|relative to|against)\s+"
-    r"(?:(?:on|using|with)\s+)?(?:the\s+|a\s+|an\s+)?"
-    r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+\s?)"
-    r"{1,5}(?:(?:,\s*)?and\s+(?:(?!on\b|when\b|for\b|in\b|while\b|using\b|at\b|by\b|of\b|respectively\b)"
-    r"[\w.+/'-]+\s?){1,3}(?=,?\s*respectively))?)",
-    re.I)
-# Right after a factor: "20x the throughput of an 8xH100 server" (a factor of what the baseline
-# does), "2.1x the A100", "1.5x that of the MI250X" (a factor of a product named by its code).
-_FACTOR_OF = re.compile(
-    r"\s*the\s+[a-z-]+\s+of\s+(?:the\s+|an?\s+)?(?P<of>(?:(?!on\b|when\b|for\b|in\b|while\b|at\b)[\w.+/'×-]+\s?){1,4})"
-    r"|\s*(?:that of\s+)?the\s+(?P<code>(?-i:[A-Z][\w-]*\d[\w-]*))", re.I)
-# "X outperforms Y by 2x": the baseline is the object, before the number.
-_OUTPERFORMS = re.compile(
-    r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
-    # Words joined by spaces, never a word cut in two: "[\w]+\s?" repeated tries every split of a
-    # word, which made this search a third of the whole extraction.
-    r"(?P<name>(?!by\b)[\w.+/'-]+(?:\s+(?!by\b)[\w.+/'-]+){0,7})\s*(?:,\s*)?by\s+(?:a\s+)?"
-    r"(?:(?:up to|about|over)\s+)?$", re.I)
-# Which way the measure moved, in the words right after the number or right before it.
-_LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
-          r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?")
-_HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
-# Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
-_BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*"
-_WORSE_WORDS = r"worse|degrad\w*"  # the opposite of better
-_DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<better>{_BETTER})|(?P<worse>{_WORSE_WORDS}))\b",
-                        re.I)
 # Numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput on A100"):
 # the words after the list hold their kinds, in order, and where they were measured.
 _LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
@@ -146,49 +73,6 @@ _AFTER_CHARS = 50
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-
-
-# "between 2 and 3 times" is a range; "by a factor of (up to) 2.84" a factor (a "scaling factor of 8" is not).
-_BETWEEN = re.compile(rf"(?<=\bbetween )({_NUM}) and (?={_NUM}\s*(?:%|×|x|times)(?![\w-]))", re.I)
-_FACTOR = re.compile(r"(?<=\ba )factor\s+(?:of\s+)?((?:up to|about|over|nearly|almost|roughly)\s+)?(?=\d)", re.I)
-
-
-def _for_matching(sentence: str) -> str:
-    """`sentence` with those two shapes written as the candidates' ("2 to  3 times", "up to  x2.84"),
-    every character where it was, so that positions in it are positions in the sentence."""
-    sentence = _BETWEEN.sub(lambda m: m.group(1) + " to  ", sentence)
-    return _FACTOR.sub(lambda m: (m.group(1) or "").ljust(len(m.group(0)) - 1) + "x", sentence)
-
-
-def _number(text: str) -> float | None:
-    try:
-        return float(text.replace(",", "").rstrip("+"))
-    except ValueError:
-        return None
-
-
-def _baseline(text: str, offset: int, after: bool = False) -> tuple[str, tuple[int, int]] | None:
-    """The baseline `text` compares with ("over cuBLAS", "than an A100"), and its span in the
-    sentence (`text` starts at `offset` of it; `after`: it is the words right after a number)."""
-    match = _BASELINE.search(text) or (after and _FACTOR_OF.match(text)) or _OUTPERFORMS.search(text)
-    if not match:
-        return None
-    groups = match.groupdict()
-    name = (groups.get("name") or groups.get("of") or groups.get("code") or "").strip().rstrip(".,;:)")
-    return (name, (offset + match.start(), offset + match.end())) if name else None
-
-
-def _direction(before: str, after: str, rate: bool) -> str | None:
-    """"higher" or "lower": the direction word right after the number ("3x lower throughput"),
-    else, for a factor or a percentage, the last one right before it ("reduces latency by 37%").
-    A word that says better ("improves", "boosts") gives "better", made a direction once the
-    kind is known (`_resolved`); one that says worse, "worse"."""
-    match = _DIRECTION.search(after[:30])
-    if match is None and not rate:
-        match = ([None, *_DIRECTION.finditer(before[-35:])])[-1]
-    if match is None:
-        return None
-    return match.lastgroup
 
 
 def _resolved(result: Result) -> Result:
@@ -365,7 +249,7 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
     # Most sentences hold no number: the cheapest test first.
     if not _DIGIT.search(written) and not _IN_WORDS.search(written):
         return []
-    sentence = _for_matching(written)
+    sentence = for_matching(written)
     matches = list(CANDIDATE.finditer(sentence))
     measures = absolute_measures(sentence, [m.span() for m in matches])
     if not (matches or measures) or _BACKGROUND.search(sentence):
@@ -375,8 +259,8 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
              matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
             for index in range(len(matches))]
     # The baselines first: a device that is one is never a result's device.
-    baselines = [_baseline(sentence[match.end():cut_after], match.end(), after=True)
-                 or _baseline(sentence[cut_before:match.start()], cut_before)
+    baselines = [baseline_of(sentence[match.end():cut_after], match.end(), after=True)
+                 or baseline_of(sentence[cut_before:match.start()], cut_before)
                  for match, (cut_before, cut_after) in zip(matches, cuts)]
     measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
     words = _claim_spans(sentence, matches, measured)
@@ -390,9 +274,9 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
         after = _CLAUSE_AFTER.split(after)[0]
         rate, efficiency = match.group("rate"), match.group("efficiency")
         if efficiency:
-            unit = _efficiency_unit(efficiency)
+            unit = efficiency_unit(efficiency)
         elif rate:
-            unit = _rate_unit(rate)
+            unit = rate_unit(rate)
         else:
             unit = "×" if match.group("factor") or match.group("xfirst") else "%"
         comparison = baselines[index][1] if baselines[index] else None
@@ -425,10 +309,10 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
                            cut_after) if hardware is not None else None
         if device is None and opening is None:
             device = setting_after(sentence, measured, match.end(), cut_after)
-        direction = _direction(before, after, bool(rate or efficiency))
+        direction = direction_of(before, after, bool(rate or efficiency))
         against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
             if hardware is not None and baselines[index] else None
-        in_sentence.append((match, Result(_number(high or low), value_text, unit, kind, baseline, device,
+        in_sentence.append((match, Result(parse_number(high or low), value_text, unit, kind, baseline, device,
                                           written.strip(), direction, claim, against)))
     results = _listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
     names = list(dict.fromkeys(b[0] for b in baselines if b))
@@ -466,7 +350,7 @@ def curated_results(paper: Paper) -> list[Result]:
     out = []
     for item in paper.results or []:
         value = item["value"]
-        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else _number(str(value))
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else parse_number(str(value))
         claim = None
         if item.get("claim"):
             words = str(item["claim"])
@@ -486,12 +370,3 @@ def paper_results(paper: Paper, hardware: Hardware | None,
     if paper.results is not None:
         return curated_results(paper)
     return extract_results(paper, hardware, mentions, abstract_spans, measured_on)
-
-
-def normalized_unit(unit: str) -> str:
-    unit = unit.strip()
-    if unit.lower() in ("x", "×", "times"):
-        return "×"
-    if "/" in unit or "flop" in unit.lower():
-        return _rate_unit(unit)
-    return unit

@@ -17,7 +17,8 @@ from typing import Any
 import frontmatter
 import yaml
 
-from .model import FIELDS, Paper, Problem, converts_to_text, paper_from_front_matter
+from .front_matter import paper_from_front_matter
+from .model import FIELDS, Paper, Problem, converts_to_text
 
 
 @dataclass

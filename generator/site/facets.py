@@ -11,7 +11,7 @@ import hashlib
 import json
 from typing import Any
 
-from .site import Site
+from ..derive.facts import Site
 
 FACETS_VERSION = 1
 # A filter whose matches are rare needs a chunk for nearly every row it shows (50 at first):

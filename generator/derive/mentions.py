@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from .model import Paper
+from ..content.model import Paper
 
 # Words that follow "we present" without being a name, and generic terms of the field: with the
 # English stop words, no paper's name, in any case or number ("The", "the", "GPUs", "llm").

@@ -21,13 +21,13 @@ from typing import Any
 
 from slugify import slugify
 
-from .clean import normalized_title
+from ..content.clean import normalized_title
 from .fill import filled_text
-from .model import FIELDS, IMPORTED_FIELDS, Problem
-from .paper_file import dump_paper_text
+from ..content.model import FIELDS, IMPORTED_FIELDS, Problem
+from ..content.paper_file import dump_paper_text
 from .sources import RawRecord
-from .store import Store
-from .titles import TitleIndex
+from ..content.store import Store
+from ..content.titles import TitleIndex
 
 SLUG_MAX_WORDS = 5
 SLUG_MAX_CHARS = 40
@@ -72,11 +72,12 @@ def extract_urls(text: str) -> tuple[str | None, list[str]]:
         url = strip_url(match.group(0))
         if url not in urls and re.match(r"https?://[^/]+\.[^/]+", url):
             urls.append(url)
-    code = next((u for u in urls if _is_repo_host(_host(u)) and _host(u) != "huggingface.co" or _is_hf_repo(u)), None)
+    code = next((u for u in urls if _is_repo_host(host_of(u)) and host_of(u) != "huggingface.co" or _is_hf_repo(u)), None)
     return code, [u for u in urls if u != code]
 
 
-def _host(url: str) -> str:
+def host_of(url: str) -> str:
+    """The host of `url`, lowercase, without "www.": "github.com"."""
     return re.sub(r"^https?://", "", url).split("/", 1)[0].lower().removeprefix("www.")
 
 
@@ -86,7 +87,7 @@ def _is_repo_host(host: str) -> bool:
 
 
 def _is_hf_repo(url: str) -> bool:
-    return _host(url) == "huggingface.co" and not re.search(r"huggingface\.co/papers/", url)
+    return host_of(url) == "huggingface.co" and not re.search(r"huggingface\.co/papers/", url)
 
 
 def merge_copies(records: list[RawRecord]) -> list[Candidate]:

@@ -24,13 +24,13 @@ from . import exports, pages
 from .markup import (abstract_with_links, anchor, description, first_sentence, front_matter, hardware_link,
                      hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href,
                      served_url, text, topic_link, topic_uri, url, url_between, versus_uri)
-from .matching import HardwareNode
-from .topic_matching import Topic
-from .model import Paper
+from ..content.hardware import HardwareNode
+from ..content.topics import Topic
+from ..content.model import Paper
 from .pages import Page
-from .claims import KINDS
-from .results import Result
-from .site import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
+from ..derive.claims import KINDS
+from ..derive.results import Result
+from ..derive.facts import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 
 RECENT_COUNT = 10
 

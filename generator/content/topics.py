@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 # The trie and scanner that matching.py builds hardware names with.
-from .matching import PHRASE_END, _char_tokens, _scanner, _trie_insert, _trie_pattern, spelling_key
+from .phrase_trie import PHRASE_END, char_tokens, scanner, spelling_key, trie_insert, trie_pattern
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,9 @@ def _topic_matcher(topics: Iterable[Topic]) -> _TopicMatcher:
             if is_regex_phrase(phrase):
                 regexes.append((topic.id, phrase[1:-1]))
             else:
-                _trie_insert(trie, _char_tokens(phrase.lower(), any_case=False))
+                trie_insert(trie, char_tokens(phrase.lower(), any_case=False))
                 topics_of.setdefault(spelling_key(phrase), set()).add(topic.id)
-    phrases = (re.compile(_scanner(f"(?=({_trie_pattern(trie, PHRASE_END)}))"))
+    phrases = (re.compile(scanner(f"(?=({trie_pattern(trie, PHRASE_END)}))"))
                if trie else re.compile(r"(?!)"))
     if not regexes:
         return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), None, ())
@@ -79,7 +79,7 @@ def _topic_matcher(topics: Iterable[Topic]) -> _TopicMatcher:
     # so that one regex matching there never hides another.
     bodies = [f"(?i:{body}){PHRASE_END}" for _, body in regexes]
     each = "".join(f"(?:(?=(?P<r{i}>{body}))|)" for i, body in enumerate(bodies))
-    pattern = re.compile(_scanner(f"(?=(?:{'|'.join(bodies)})){each}"))
+    pattern = re.compile(scanner(f"(?=(?:{'|'.join(bodies)})){each}"))
     groups = tuple((topic_id, pattern.groupindex[f"r{i}"]) for i, (topic_id, _) in enumerate(regexes))
     return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), pattern, groups)
 

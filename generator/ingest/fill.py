@@ -21,8 +21,8 @@ from typing import Any
 
 import yaml
 
-from .model import FIELDS
-from .paper_file import parse_paper_text
+from ..content.model import FIELDS
+from ..content.paper_file import parse_paper_text
 
 
 def filled_text(text: str, old: dict[str, Any], new: dict[str, Any]) -> str | None:

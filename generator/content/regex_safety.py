@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import string
 
-from .matching import PHRASE_END
+from .phrase_trie import PHRASE_END
 
 try:  # the standard library's regex parser and compiler, to check /regex/ phrases
     from re import _compiler as _re_compiler

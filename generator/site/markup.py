@@ -19,9 +19,10 @@ from markupsafe import Markup, escape
 from mkdocs.utils import get_relative_url
 
 from . import pages
-from .mentions import Mention
-from .model import Paper, is_http_url
-from .sentences import sentence_spans
+from ..derive.mentions import Mention
+from ..content.front_matter import is_http_url
+from ..content.model import Paper
+from ..derive.sentences import sentence_spans
 
 
 def safe_href(url: str) -> Markup:

@@ -15,8 +15,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from . import bibtex, facets
-from .model import Paper
-from .site import Site
+from ..content.model import Paper
+from ..derive.facts import Site
 
 FEED_COUNT = 20
 SCHEMA_VERSION = 2  # 2: results carry claim and baseline_device

@@ -1,6 +1,6 @@
 """Derived facts: what the site shows of each paper, worked out once from validated content.
 
-`derive_site` takes the papers that `check.collect` validated and finds, for
+`derive_site` takes the papers that `check.read_content` validated and finds, for
 each, the hardware it is about (with the sentence naming it), its topics, its
 headline results, the papers it names and the papers related to it. The
 result is a `Site`, built once and not changed afterwards: the pages and the
@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from . import mentions, related
-from .check import collect
-from .matching import Hardware, HardwareNode, Mention
-from .topic_matching import Topics
+from ..content.check import read_content
+from ..content.hardware import Hardware, HardwareNode, Mention
+from ..content.topics import Topics
 from .measured import measured_in_abstract, paper_mentions
-from .model import ContentError, Paper, Problem
+from ..content.model import ContentError, Paper, Problem
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
 
@@ -140,9 +140,9 @@ def paper_order(paper: Paper) -> tuple:
 
 
 def load_site(content_dir: Path | str, related_k: int = 5) -> Site:
-    """Read and validate everything (`check.collect`), then derive the site; raise
+    """Read and validate everything (`check.read_content`), then derive the site; raise
     ContentError listing every error found."""
-    checked = collect(content_dir)
+    checked = read_content(content_dir)
     if checked.errors:
         raise ContentError(checked.errors)
     return derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings)

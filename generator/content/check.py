@@ -4,7 +4,7 @@ One pass reads the taxonomy files and every paper file, checks each file's
 front matter against the schema (`model`), the hardware and topic ids against
 the vocabularies, and the papers against each other (duplicates), and returns
 every problem found, located by file and line. The CLI prints them, and
-`site.load_site` (so `mkdocs build` and `generate`) raises them: the
+`facts.load_site` (so `mkdocs build` and `generate`) raises them: the
 messages are the same everywhere.
 
 Cross-file checks are indexed, so they stay fast at 10,000 papers: exact
@@ -21,8 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from .clean import normalized_title
-from .matching import Hardware
-from .topic_matching import Topics
+from .hardware import Hardware
+from .topics import Topics
 from .model import ContentError, Paper, Problem, closest, printable
 from .paper_file import PaperFile
 from .store import HARDWARE_FILE, TOPICS_FILE, Store
@@ -69,11 +69,11 @@ class CheckedContent:
 
 def check_content(content_dir: Path | str, new: set[str] | frozenset[str] = frozenset()) -> list[Problem]:
     """Every problem in `content/`, errors and warnings, ordered by file and line; `new`: as
-    for `collect`."""
-    return collect(content_dir, new=new).problems
+    for `read_content`."""
+    return read_content(content_dir, new=new).problems
 
 
-def collect(content_dir: Path | str, reuse: dict[Path, tuple] | None = None,
+def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None,
             new: set[str] | frozenset[str] = frozenset()) -> CheckedContent:
     """Read and check everything; never raises for content problems, returns them.
 

@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 from markupsafe import Markup, escape
 
-from .model import Paper
-from .site import Site, all_results, node_results
+from ..content.model import Paper
+from ..derive.facts import Site, all_results, node_results
 
 # Rows a listing page shows: at 10,000 synthetic papers the largest listing page is then
 # 106 KB of HTML (a device page: 100 papers with their sentences and 100 results).

@@ -18,7 +18,7 @@ from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
 from sklearn.preprocessing import normalize
 
 from .mentions import WORD
-from .model import Paper
+from ..content.model import Paper
 
 class Related(NamedTuple):
     """A related paper and why. A named tuple: a large list makes tens of thousands (several

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .check import NOT_DEVICE
-from .matching import Hardware, Mention
+from ..content.check import NOT_DEVICE
+from ..content.hardware import Hardware, Mention
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2".
 UNKNOWN_HARDWARE = re.compile(

@@ -1,0 +1,208 @@
+"""The paper: its schema (`FIELDS`, what each field must hold and the order fields are
+written in) and the `Paper` the site is made of; `front_matter.py` checks a file's front
+matter against the schema. Also what every check reports: a `Problem` at a line."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+class Field(NamedTuple):
+    """One front-matter field of a paper file."""
+
+    kind: str  # what `_check_value` checks it holds
+    help: str  # what it holds, as error messages say it
+    imported: bool = False  # an import fills it in when the file lacks it; the others are the curator's
+    example: str | None = None  # what `new` writes, commented out, for a curator to fill in
+
+
+# The paper schema. The order is the order fields are written in; `Paper` has a field of
+# each (tested), papers.json's schema (exports.PAPER_FIELDS) describes what the site exports.
+FIELDS: dict[str, Field] = {
+    "title": Field("text", "the paper's title"),
+    "arxiv": Field("arxiv", "arXiv id such as '2404.14469', quoted", imported=True,
+                   example="'2404.14469'  # quoted, or YAML makes it a number"),
+    "authors": Field("text_list", "author names in published order", imported=True,
+                     example="\n- First Author\n- Second Author"),
+    "authors_count": Field("count", "number of authors when the names are not known", imported=True),
+    "published": Field("date", "publication date, YYYY-MM-DD", imported=True, example="2024-04-22"),
+    "upvotes": Field("count", "Hugging Face upvotes, a whole number", imported=True),
+    "venue": Field("text", "where it was published, e.g. 'NeurIPS 2024'", imported=True, example="NeurIPS 2024"),
+    "code": Field("url", "the code repository, an http(s) URL", imported=True,
+                  example="https://github.com/org/repo"),
+    "project": Field("url", "the project page, an http(s) URL", example="https://example.org/project"),
+    "links": Field("url_list", "other http(s) URLs", imported=True),
+    "hardware": Field("id_list", "hardware ids to add to what detection finds",
+                      example="[a100]  # ids from content/hardware.yml; detection finds most from the abstract"),
+    "not_hardware": Field("id_list", "hardware ids detection finds wrongly"),
+    "topics": Field("id_list", "topic ids to add to what detection finds",
+                    example="[kv-cache]  # ids from content/topics.yml"),
+    "not_topics": Field("id_list", "topic ids detection finds wrongly"),
+    "note": Field("text", "the curator's note, plain text", example="Why the paper is worth reading, in plain text."),
+    "results": Field("results", "the paper's headline results, replacing the extracted ones: a list of "
+                                "{value, unit, kind, baseline, device}; [] shows none"),
+    "added": Field("date", "the date the paper entered the list, YYYY-MM-DD"),
+    "sources": Field("text_list", "the dumps the paper was imported from"),
+    "imported_title": Field("text", "the title as first imported; recognises the paper on re-import"),
+}
+IMPORTED_FIELDS = tuple(name for name, spec in FIELDS.items() if spec.imported)
+
+# The kinds of headline result (`results:` items and generator/derive/results.py).
+RESULT_KINDS = ("efficiency", "utilization", "bandwidth", "error", "accuracy", "latency", "throughput", "power",
+                "energy", "memory", "parameters", "compute", "area", "scalability", "cost", "context", "duration",
+                "speedup", "scale")  # claims.KINDS, in the same order (tests/test_results.py)
+RESULT_KEYS = ("value", "unit", "claim", "kind", "direction", "baseline", "baseline_device", "device")
+RESULT_DIRECTIONS = ("higher", "lower")
+
+# The abstract a new skeleton holds until a contributor pastes the real one.
+ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
+
+# `\Z`, not `$`: `$` also matches before a final line break, which would let 'a100\n' pass.
+ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})\Z")
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
+ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
+
+# Characters no text of a paper may hold: control characters (tab and line breaks aside),
+# lone surrogates (which have no UTF-8 form: MkDocs fails writing them) and noncharacters.
+BAD_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]")
+# Line breaks, which only the note may hold: a title's would cut its heading short.
+LINE_BREAK = re.compile("[\n\r\x85\u2028\u2029]")
+MULTILINE_FIELDS = ("note",)
+
+
+# What a problem shows escaped, as Python's repr does, so that each stays on one line and prints
+# on any terminal: control characters (line breaks among them), the Unicode line and paragraph
+# separators, and lone surrogates (the bytes of a file name that are not UTF-8).
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` with each UNPRINTABLE character escaped: 'evil\\n.md' for a name holding a line break."""
+    return UNPRINTABLE.sub(lambda found: repr(found.group())[1:-1], text)
+
+
+# Python converts whole numbers of at most sys.get_int_max_str_digits() digits (4300 unless set
+# otherwise; 0 for no limit) from decimal text or to it: `upvotes: 999...` past it is a ValueError.
+def converts_to_text(value: int) -> bool:
+    """Whether str() can write `value` (0x... text makes numbers of any length)."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or value.bit_length() <= 3 * limit:  # at most `limit` digits for sure
+        return True
+    try:
+        str(value)
+    except ValueError:
+        return False
+    return True
+
+
+def long_number(text: str) -> tuple[int, str, str] | None:
+    """(1-based line, what is wrong, what is expected) for the first number in `text` with more
+    digits than Python converts; None when there is none."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(f"[0-9]{{{limit + 1},}}", text) if limit else None
+    if found is None:
+        return None
+    return (text.count("\n", 0, found.start()) + 1, f"a number of {len(found.group())} digits, too long to convert",
+            f"numbers of at most {limit} digits")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a content file, located by path and 1-based line."""
+
+    path: str
+    line: int
+    message: str
+    severity: str = "error"  # or "warning"
+    subject: str | None = None  # what it is about, when others gather it: an unknown device's name
+
+    def __str__(self) -> str:
+        prefix = "" if self.severity == "error" else "warning: "
+        # Escaped here, once: a file name or a field name may hold any character.
+        return f"{printable(self.path)}:{self.line}: {prefix}{printable(self.message)}"
+
+
+class ContentError(Exception):
+    """Raised with every problem found, after all content has been checked."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass
+class Paper:
+    slug: str
+    title: str
+    abstract: str
+    path: str = ""
+    arxiv: str | None = None
+    authors: list[str] = field(default_factory=list)
+    authors_count: int | None = None
+    published: dt.date | None = None
+    upvotes: int | None = None
+    venue: str | None = None
+    code: str | None = None
+    project: str | None = None
+    links: list[str] = field(default_factory=list)
+    hardware: list[str] = field(default_factory=list)
+    not_hardware: list[str] = field(default_factory=list)
+    topics: list[str] = field(default_factory=list)
+    not_topics: list[str] = field(default_factory=list)
+    note: str | None = None
+    results: list[dict[str, Any]] | None = None  # None: extract them from the abstract
+    added: dt.date | None = None
+    sources: list[str] = field(default_factory=list)
+    imported_title: str | None = None
+
+    @property
+    def year(self) -> int | None:
+        """The year published, else the year its new-style arXiv id was issued."""
+        if self.published:
+            return self.published.year
+        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
+            return 2000 + int(self.arxiv[:2])
+        return None
+
+    @property
+    def sort_date(self) -> tuple[int, int]:
+        """(year, month) for ordering by recency; the arXiv id's month when no date is known."""
+        if self.published:
+            return (self.published.year, self.published.month)
+        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
+            return (2000 + int(self.arxiv[:2]), int(self.arxiv[2:4]))
+        return (0, 0)
+
+    @property
+    def author_count(self) -> int | None:
+        return len(self.authors) if self.authors else self.authors_count
+
+    @property
+    def arxiv_url(self) -> str | None:
+        return f"https://arxiv.org/abs/{self.arxiv}" if self.arxiv else None
+
+    @property
+    def pdf_url(self) -> str | None:
+        return f"https://arxiv.org/pdf/{self.arxiv}" if self.arxiv else None
+
+    @property
+    def hf_url(self) -> str | None:
+        return f"https://huggingface.co/papers/{self.arxiv}" if self.arxiv else None
+
+    @property
+    def short_name(self) -> str | None:
+        """The name before a title's colon, when it is a name ("SnapKV: ...")."""
+        head, sep, _ = self.title.partition(":")
+        if sep and 0 < len(head.split()) <= 3:
+            return head.strip()
+        return None
+
+
+def closest(word: str, choices) -> str:
+    """'; did you mean 'X'?' for the nearest choice, or '' when nothing is near."""
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{match[0]}'?" if match else ""

@@ -1,0 +1,74 @@
+"""The numbers with a unit a sentence holds: a factor `3.6×`, a percentage `77%`, a rate
+`156 TFLOPS`, an efficiency `12 GFLOPS/W`, found by `CANDIDATE` in the text `for_matching`
+gives (where "between 2 and 3 times" and "by a factor of 2.84" are written the candidates'
+way), with their units written one way (`rate_unit`, `efficiency_unit`)."""
+
+from __future__ import annotations
+
+import re
+
+_NUM = r"\d+(?:[.,]\d+)*"
+_RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "tokens/s": "tokens/s", "s/token": "s/token",
+               "ms/token": "ms/token"}
+
+
+def efficiency_unit(text: str) -> str:
+    """'GFLOPS per Watt' -> 'GFLOPS/W', 'TOPS/W' -> 'TOPS/W', 'tokens per joule' -> 'tokens/J'."""
+    lowered = text.lower()
+    if lowered.startswith("token"):
+        return "tokens/J"
+    rate = rate_unit(re.split(r"/| per ", text)[0])
+    return f"{rate}/W"
+
+
+def rate_unit(text: str) -> str:
+    """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
+    'requests per second' -> 'requests/s'."""
+    lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower())
+    if lowered.endswith("/s") and lowered[:-2].rstrip("s") in ("token", "request", "image", "sample", "sequence"):
+        return lowered[:-2].rstrip("s") + "s/s"
+    if lowered in ("queries/s", "qps"):
+        return "queries/s"
+    if lowered == "rps":
+        return "requests/s"
+    if lowered in ("gops", "tops", "pops"):
+        return lowered.upper()
+    if "flop" in lowered:
+        prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
+        return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
+    return _RATE_UNITS.get(lowered, text)
+
+
+# A number or a range of numbers, then a unit. The factor must not run into a word
+# ("8x7B", "16x16", "4×RTX 3090" are not results), and the number must not start inside
+# a word or another number ("FP16", "1.5").
+# A factor may also be written before its number ("x17.7"). Efficiency is a rate per watt
+# or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
+CANDIDATE = re.compile(
+    rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
+    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
+    r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
+    r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
+    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s/token|"
+    r"(?:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
+    r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
+)
+
+
+# "between 2 and 3 times" is a range; "by a factor of (up to) 2.84" a factor (a "scaling factor of 8" is not).
+_BETWEEN = re.compile(rf"(?<=\bbetween )({_NUM}) and (?={_NUM}\s*(?:%|×|x|times)(?![\w-]))", re.I)
+_FACTOR = re.compile(r"(?<=\ba )factor\s+(?:of\s+)?((?:up to|about|over|nearly|almost|roughly)\s+)?(?=\d)", re.I)
+
+
+def for_matching(sentence: str) -> str:
+    """`sentence` with those two shapes written as the candidates' ("2 to  3 times", "up to  x2.84"),
+    every character where it was, so that positions in it are positions in the sentence."""
+    sentence = _BETWEEN.sub(lambda m: m.group(1) + " to  ", sentence)
+    return _FACTOR.sub(lambda m: (m.group(1) or "").ljust(len(m.group(0)) - 1) + "x", sentence)
+
+
+def parse_number(text: str) -> float | None:
+    try:
+        return float(text.replace(",", "").rstrip("+"))
+    except ValueError:
+        return None

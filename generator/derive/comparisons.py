@@ -1,0 +1,59 @@
+"""What a result is compared with and which way it moved: the baseline a sentence names
+("over cuBLAS", "than an A100", "outperforms X by", "2.1x the A100") and the direction
+words around a number ("3x lower latency", "reduces latency by 37%")."""
+
+from __future__ import annotations
+
+import re
+
+_BASELINE = re.compile(  # the lookahead: the first letters of the words below
+    r"(?=[octvra])\b(?:over|compared (?:to|with)|than|versus|vs\.?|relative to|against)\s+"
+    r"(?:(?:on|using|with)\s+)?(?:the\s+|a\s+|an\s+)?"
+    r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+\s?)"
+    r"{1,5}(?:(?:,\s*)?and\s+(?:(?!on\b|when\b|for\b|in\b|while\b|using\b|at\b|by\b|of\b|respectively\b)"
+    r"[\w.+/'-]+\s?){1,3}(?=,?\s*respectively))?)",
+    re.I)
+# Right after a factor: "20x the throughput of an 8xH100 server" (a factor of what the baseline
+# does), "2.1x the A100", "1.5x that of the MI250X" (a factor of a product named by its code).
+_FACTOR_OF = re.compile(
+    r"\s*the\s+[a-z-]+\s+of\s+(?:the\s+|an?\s+)?(?P<of>(?:(?!on\b|when\b|for\b|in\b|while\b|at\b)[\w.+/'×-]+\s?){1,4})"
+    r"|\s*(?:that of\s+)?the\s+(?P<code>(?-i:[A-Z][\w-]*\d[\w-]*))", re.I)
+# "X outperforms Y by 2x": the baseline is the object, before the number.
+_OUTPERFORMS = re.compile(
+    r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
+    # Words joined by spaces, never a word cut in two: "[\w]+\s?" repeated tries every split of a
+    # word, which made this search a third of the whole extraction.
+    r"(?P<name>(?!by\b)[\w.+/'-]+(?:\s+(?!by\b)[\w.+/'-]+){0,7})\s*(?:,\s*)?by\s+(?:a\s+)?"
+    r"(?:(?:up to|about|over)\s+)?$", re.I)
+# Which way the measure moved, in the words right after the number or right before it.
+_LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
+          r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?")
+_HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
+# Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
+_BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*"
+_WORSE_WORDS = r"worse|degrad\w*"  # the opposite of better
+_DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<better>{_BETTER})|(?P<worse>{_WORSE_WORDS}))\b",
+                        re.I)
+
+def baseline_of(text: str, offset: int, after: bool = False) -> tuple[str, tuple[int, int]] | None:
+    """The baseline `text` compares with ("over cuBLAS", "than an A100"), and its span in the
+    sentence (`text` starts at `offset` of it; `after`: it is the words right after a number)."""
+    match = _BASELINE.search(text) or (after and _FACTOR_OF.match(text)) or _OUTPERFORMS.search(text)
+    if not match:
+        return None
+    groups = match.groupdict()
+    name = (groups.get("name") or groups.get("of") or groups.get("code") or "").strip().rstrip(".,;:)")
+    return (name, (offset + match.start(), offset + match.end())) if name else None
+
+
+def direction_of(before: str, after: str, rate: bool) -> str | None:
+    """"higher" or "lower": the direction word right after the number ("3x lower throughput"),
+    else, for a factor or a percentage, the last one right before it ("reduces latency by 37%").
+    A word that says better ("improves", "boosts") gives "better", made a direction once the
+    kind is known (`_resolved`); one that says worse, "worse"."""
+    match = _DIRECTION.search(after[:30])
+    if match is None and not rate:
+        match = ([None, *_DIRECTION.finditer(before[-35:])])[-1]
+    if match is None:
+        return None
+    return match.lastgroup
