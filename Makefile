@@ -1,7 +1,7 @@
 # Set-up is part of every target: a fresh machine needs only python3 and make.
 # Installs come from requirements.lock: the exact versions the tests passed with, each file
 # checked against its hash. pyproject.toml keeps the ranges; `make lock` and `make upgrade`
-# write the lock from them (see the README's "Upgrading dependencies").
+# write the lock from them (see docs/dependencies.md).
 VENV ?= .venv
 PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
@@ -9,7 +9,7 @@ LOCK := requirements.lock
 LOCK_WITH := --extra test --extra dev --universal --python-version 3.11 --generate-hashes --quiet
 
 # Material's end-of-life notice and MkDocs 2.0's notice, silenced with the switch Material
-# documents; the README's "Engines" says what they announce and what the project plans.
+# documents; docs/dependencies.md ("Engines") says what they announce and what the project plans.
 export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 

@@ -7,6 +7,7 @@ private names."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent.parent / "generator"
@@ -60,3 +61,9 @@ def test_no_module_imports_another_s_private_names():
 def test_no_module_is_over_400_lines():
     long = {module: n for module, path in modules().items() if (n := len(path.read_text().splitlines())) > 400}
     assert not long
+
+
+def test_the_architecture_page_names_every_module():
+    page = (GENERATOR.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"^\| `generator/([\w/]+)\.py` \|", page, re.M))
+    assert named == {module.replace(".", "/") for module in modules()}
