@@ -226,13 +226,12 @@ def stage_worker(content: Path, templates: Path) -> dict:
     It runs `pipeline.generate`, the path `mkdocs build` takes, and times the calls
     that make it up by wrapping them: reading and validating the files
     (`check.read_content`), deriving each paper's facts and the links between papers
-    (`site.derive_site`), rendering the pages (`render.render_pages`) and the
+    (`facts.derive_site`), rendering the pages (`render.render_pages`) and the
     exports (`exports.render_files`).
     """
     import resource
 
     import generator.pipeline as pipeline
-    import generator.derive.facts as site_module
 
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     parts = ("load_validate", "derive", "pages", "exports")
@@ -253,8 +252,8 @@ def stage_worker(content: Path, templates: Path) -> dict:
                 wall[part] += time.perf_counter() - start_wall
         return wrapper
 
-    site_module.read_content = timed("load_validate", site_module.read_content)
-    site_module.derive_site = timed("derive", site_module.derive_site)
+    pipeline.read_content = timed("load_validate", pipeline.read_content)
+    pipeline.derive_site = timed("derive", pipeline.derive_site)
     pipeline.render_pages = timed("pages", pipeline.render_pages)
     pipeline.exports.render_files = timed("exports", pipeline.exports.render_files)
 

@@ -15,10 +15,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import Any
+
+from .content.check import read_content
+from .content.model import ContentError, Problem
+from .derive.facts import Site, derive_site
 from .site import exports, pages
-from .content.model import Problem
 from .site.render import render_pages
-from .derive.facts import Site, load_site
+from .state import BuildState
 
 
 @dataclass(frozen=True)
@@ -33,20 +37,42 @@ class Generated:
 
 
 def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
-             site_url: str | None = None, page_size: int | None = None, issues_url: str | None = None) -> Generated:
+             site_url: str | None = None, page_size: int | None = None, issues_url: str | None = None,
+             state: BuildState | None = None) -> Generated:
     """Read and validate `content/` (raising ContentError with every error), derive the site,
-    render its pages and files. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`)."""
+    render its pages and files. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`).
+
+    With the `state` of the build before, what cannot have changed is not made again (a paper
+    file with the same stamp, a paper's own facts, a page whose key is the same), and the
+    state records what this build made; the output is what a build from nothing gives."""
+    kept = state is not None
+    state = state if kept else BuildState()
+    content_dir, templates_dir = Path(content_dir), Path(templates_dir)
+    if kept:
+        state.start(content_dir, templates_dir)
+    keys: dict[str, Any] = {}
     with fewer_collections():
-        site = load_site(content_dir, related_k)
-        files = other_files(site, site_url, page_size)
-        made = render_pages(site, templates_dir, page_size, site_url=site_url, issues_url=issues_url)
-        return Generated(site, made, files, site.warnings, pages.page_dates(site, made))
+        checked = read_content(content_dir, reuse=state.files if kept else None)
+        if checked.errors:
+            raise ContentError(checked.errors)
+        site = derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings,
+                           state.derived)
+        files = other_files(site, site_url, page_size, state.outputs)
+        rendered = render_pages(site, templates_dir, page_size, state.wanted(keys) if kept else None, site_url,
+                                issues_url, state.templates)
+        made = {uri: state.pages[uri] if text is None else text for uri, text in rendered.items()}
+        dates = pages.page_dates(site, made)
+    if kept:
+        state.pages, state.other_files, state.keys, state.dates = made, files, keys, dates
+    return Generated(site, made, files, site.warnings, dates)
 
 
-def other_files(site: Site, site_url: str | None = None, page_size: int | None = None) -> dict[str, str]:
+def other_files(site: Site, site_url: str | None = None, page_size: int | None = None,
+                kept: exports.FilesKept | None = None) -> dict[str, str]:
     """The files that are not pages, `{uri: text}`, sorted by URI."""
-    files = {**exports.render_files(site, site_url),
-             pages.RESULTS_JSON: pages.results_json(site, page_size or pages.PAGE_SIZE),
+    kept = kept if kept is not None else exports.FilesKept()
+    files = {**exports.render_files(site, site_url, kept),
+             pages.RESULTS_JSON: pages.results_json(site, page_size or pages.PAGE_SIZE, kept.rows),
              pages.ROBOTS_TXT: pages.robots_txt(site_url)}
     return dict(sorted(files.items()))
 

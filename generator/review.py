@@ -35,7 +35,7 @@ from urllib.parse import quote
 from .content.check import CheckedContent, check_duplicates, read_content, device_like_names
 from .content.model import Paper, Problem
 from .derive.results import Result
-from .derive.facts import PaperFacts, Site, derive_site
+from .derive.facts import DeriveKept, PaperFacts, Site, derive_site
 from .content.store import HARDWARE_FILE, MAX_PAPER_BYTES, PAPERS_DIR, TOPICS_FILE, Store
 
 SHOWN_SLUGS = 10  # slugs named per listing change; the rest are counted
@@ -118,12 +118,12 @@ class Side:
     vocabularies: tuple[bytes | None, bytes | None]
 
 
-def load_side(content: Path, reuse: dict | None = None) -> Side:
+def load_side(content: Path, kept: DeriveKept | None = None) -> Side:
     checked = read_content(content)
     site = None
     if checked.hardware is not None and checked.topics is not None:
         site = derive_site(derivable(checked), checked.hardware, checked.topics, warnings=checked.warnings,
-                           reuse=reuse)
+                           kept=kept)
     files = {}
     for path in Store(content).paper_paths():
         with open(path, "rb") as file:
@@ -152,9 +152,9 @@ def load_sides(base: str, content: Path) -> tuple[str, Side, Side, PurePosixPath
     with tempfile.TemporaryDirectory(prefix="reading-list-diff-") as temporary:
         before = load_side(extract_content(root, commit, relative, Path(temporary)))
     # Each paper's own facts hold for the same vocabularies: an unchanged paper is not derived again.
-    reuse = {f.paper.slug: f for f in before.site.facts.values()} if (
+    kept = DeriveKept(facts={f.paper.slug: f for f in before.site.facts.values()}) if (
         before.site is not None and before.vocabularies == _vocabularies(content)) else None
-    return commit, before, load_side(content, reuse), relative
+    return commit, before, load_side(content, kept), relative
 
 
 def new_paper_slugs(base: str, content: Path) -> frozenset[str]:
@@ -173,7 +173,7 @@ def new_paper_slugs(base: str, content: Path) -> frozenset[str]:
 # ---------------------------------------------------------------------------- Markdown
 
 
-_SPECIAL = set("\\`*_{}[]<>#+!|~&$")
+_SPECIAL = frozenset("\\`*_{}[]<>#+!|~&$")
 _BEFORE_AT = re.compile(r"[A-Za-z0-9.+_-]")  # what an email address's name ends with
 # An empty comment, which shows nothing: a text node ends there, and GitHub's autolinker,
 # which finds an email address in one text node, finds none ending at it.

@@ -75,3 +75,16 @@ def mkdocs_build(config: Path, site: Path, *, command: list[str] | None = None,
         [*command, "--strict", "-f", str(config), "--site-dir", str(site)],
         cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
     )
+
+
+def load_site(content_dir, related_k: int = 5):
+    """The site of `content_dir` as a build derives it: every file read and validated (raising
+    ContentError with every error), then derived, with nothing kept from another build."""
+    from generator.content.check import read_content
+    from generator.content.model import ContentError
+    from generator.derive.facts import derive_site
+
+    checked = read_content(content_dir)
+    if checked.errors:
+        raise ContentError(checked.errors)
+    return derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings)

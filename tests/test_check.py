@@ -17,7 +17,7 @@ from generator.content.check import DEVICE_LIKE, check_content, read_content, ne
 from generator.content.model import ContentError
 from generator.content.store import Store
 from generator.content.hardware import Hardware
-from generator.derive.facts import load_site
+from support import load_site
 
 from support import SEED_CONTENT, mkdocs_build, mkdocs_config
 

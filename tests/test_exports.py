@@ -26,7 +26,8 @@ from generator.site import facets as facet_files
 from generator.content.check import read_content
 from generator.content.model import Paper
 from generator.site.render import render_pages
-from generator.derive.facts import derive_site, device_spans, load_site, papers_by_year
+from generator.derive.facts import derive_site, device_spans, papers_by_year
+from support import load_site
 from test_render import html_links, resolve
 from support import SEED_CONTENT
 

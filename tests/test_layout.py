@@ -67,3 +67,31 @@ def test_the_architecture_page_names_every_module():
     page = (GENERATOR.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     named = set(re.findall(r"^\| `generator/([\w/]+)\.py` \|", page, re.M))
     assert named == {module.replace(".", "/") for module in modules()}
+
+
+# Module-level objects that hold nothing that changes: a path, a type variable, and claims.py's
+# kind finder (two compiled patterns and the choice between them).
+CONSTANT_MAKERS = {"Path", "TypeVar", "_Kinds"}
+
+
+def test_no_module_keeps_state_between_calls():
+    """What a build keeps lives in a BuildState (generator/state.py): no module-level container
+    or object made to be filled, no `global`, and memos only of pure functions, bounded."""
+    kept = []
+    for module, path in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+            empty = isinstance(value, (ast.Dict, ast.List, ast.Set)) and not (
+                value.keys if isinstance(value, ast.Dict) else value.elts)
+            made = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
+                value.func.id in ("dict", "list", "set", "defaultdict", "Counter")
+                or value.func.id.lstrip("_")[:1].isupper() and value.func.id not in CONSTANT_MAKERS)
+            if empty or made:
+                kept.append(f"{module}:{node.lineno}")
+        kept += [f"{module}:{n.lineno} global" for n in ast.walk(tree) if isinstance(n, ast.Global)]
+        kept += [f"{module}:{n.lineno} unbounded cache" for n in ast.walk(tree)
+                 if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "lru_cache"
+                 and any(k.arg == "maxsize" and isinstance(k.value, ast.Constant) and k.value.value is None
+                         for k in n.keywords)]
+    assert not kept

@@ -12,7 +12,8 @@ import yaml
 
 from generator.content.check import read_content
 from generator.content.model import Paper
-from generator.derive.facts import derive_site, load_site, own_facts
+from generator.derive.facts import derive_site, own_facts
+from support import load_site
 from support import SEED_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,6 +11,7 @@ import pytest
 from generator.content.model import ContentError
 from generator.pipeline import generate
 from generator.preview import Preview
+from generator.state import BuildState
 from support import SEED_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,3 +104,32 @@ def test_a_broken_file_fails_the_run_and_the_next_run_recovers(content):
     changes = preview.update()
     assert_same_as_a_full_build(changes, content)
     assert "papers/snapkv.md" in changes.changed
+
+
+# One edit of each kind a curator makes: (file, old text, new text).
+EDITS = {
+    "note": ("papers/snapkv.md", "added:", "note: Read the ablations.\nadded:"),
+    "title": ("papers/snapkv.md", "title: 'SnapKV:", "title: 'SnapKV (revised):"),
+    "abstract": ("papers/snapkv.md", "Specifically, SnapKV", "On an H100, SnapKV is 2.5x faster than vLLM. Specifically, SnapKV"),
+    "authors": ("papers/gptq.md", "authors:\n", "authors:\n- A. New Author\n"),
+    "hardware name": ("hardware.yml", "name: NVIDIA A100", "name: NVIDIA A100 Tensor Core GPU"),
+    "hardware alias": ("hardware.yml", "aliases: [H100,", "aliases: [H100, SnapKV,"),
+    "topic name": ("topics.yml", "name: LLM inference and serving", "name: Serving LLMs"),
+    "template": ("../site_templates/paper.md.j2", "## Abstract", "## The abstract"),
+}
+
+
+@pytest.mark.parametrize("kind", EDITS)
+def test_a_kept_state_builds_after_each_kind_of_edit_what_a_fresh_state_builds(content, kind):
+    templates = content.parent / "site_templates"
+    shutil.copytree(TEMPLATES, templates)
+    state = BuildState()
+    generate(content, templates, state=state)
+    name, old, new = EDITS[kind]
+    edit(content / name, old, new)
+    kept = generate(content, templates, state=state)
+    fresh = generate(content, templates, state=BuildState())
+    assert kept.pages == fresh.pages and kept.files == fresh.files and kept.dates == fresh.dates
+    # Both saw the edit: a build without it differs.
+    edit(content / name, new, old)
+    assert generate(content, templates).pages != fresh.pages or generate(content, templates).files != fresh.files

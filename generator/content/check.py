@@ -4,7 +4,7 @@ One pass reads the taxonomy files and every paper file, checks each file's
 front matter against the schema (`model`), the hardware and topic ids against
 the vocabularies, and the papers against each other (duplicates), and returns
 every problem found, located by file and line. The CLI prints them, and
-`facts.load_site` (so `mkdocs build` and `generate`) raises them: the
+`pipeline.generate` (so `mkdocs build`) raises them: the
 messages are the same everywhere.
 
 Cross-file checks are indexed, so they stay fast at 10,000 papers: exact

@@ -13,15 +13,13 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import NamedTuple
 
 from . import mentions, related
-from ..content.check import read_content
 from ..content.hardware import Hardware, HardwareNode, Mention
 from ..content.topics import Topics
 from .measured import measured_in_abstract, paper_mentions
-from ..content.model import ContentError, Paper, Problem
+from ..content.model import Paper, Problem
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
 
@@ -139,33 +137,32 @@ def paper_order(paper: Paper) -> tuple:
     return (-year, -month, -(paper.published.day if paper.published else 0), paper.slug)
 
 
-def load_site(content_dir: Path | str, related_k: int = 5) -> Site:
-    """Read and validate everything (`check.read_content`), then derive the site; raise
-    ContentError listing every error found."""
-    checked = read_content(content_dir)
-    if checked.errors:
-        raise ContentError(checked.errors)
-    return derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings)
+@dataclass
+class DeriveKept:
+    """What deriving keeps between builds (a build state holds one; for the same vocabularies):
+    each paper's own facts, worked out again only when the paper changed, and what finding
+    mentions and counting words read of each text."""
+
+    facts: dict[str, PaperFacts] = field(default_factory=dict)
+    finder: mentions.MentionFinder = field(default_factory=mentions.MentionFinder)
+    words: related.WordCounter = field(default_factory=related.WordCounter)
 
 
 def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5,
-                warnings: list[Problem] = (), reuse: dict[str, PaperFacts] | None = None) -> Site:
+                warnings: list[Problem] = (), kept: DeriveKept | None = None) -> Site:
     """The site of validated content: each paper's facts, then the links between papers.
-    `reuse` (kept by a caller between runs, for the same vocabularies) remembers each
-    paper's own facts, worked out again only when the paper changed."""
+    `kept`: what the build before kept (see `DeriveKept`)."""
     papers = sorted(papers, key=paper_order)
-    if reuse is None:
-        own = [own_facts(paper, hardware, topics) for paper in papers]
-    else:
-        own = [reuse[p.slug] if p.slug in reuse and reuse[p.slug].paper == p else own_facts(p, hardware, topics)
-               for p in papers]
-        reuse.clear()
-        reuse.update((f.paper.slug, f) for f in own)
+    kept = kept if kept is not None else DeriveKept()
+    own = [kept.facts[p.slug] if p.slug in kept.facts and kept.facts[p.slug].paper == p
+           else own_facts(p, hardware, topics) for p in papers]
+    kept.facts.clear()
+    kept.facts.update((f.paper.slug, f) for f in own)
     related_to = related.related_papers(papers, {f.paper.slug: f.hardware for f in own},
-                                      {f.paper.slug: f.topics for f in own}, k=related_k)
+                                      {f.paper.slug: f.topics for f in own}, k=related_k, counter=kept.words)
     mentions_in: dict[str, list[mentions.Mention]] = defaultdict(list)
     sources: dict[str, set[str]] = defaultdict(set)
-    for mention in mentions.find_mentions(papers):
+    for mention in mentions.find_mentions(papers, kept.finder):
         mentions_in[mention.source].append(mention)
         sources[mention.target].add(mention.source)
     facts = {}

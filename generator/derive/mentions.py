@@ -144,11 +144,11 @@ def _trie_pattern(node: dict) -> str:
     return "(?:" + "|".join(branches) + ")" + ("?" if ends_here else "")
 
 
-def find_mentions(papers: list[Paper]) -> tuple[Mention, ...]:
+def find_mentions(papers: list[Paper], finder: MentionFinder | None = None) -> tuple[Mention, ...]:
     """Every place an abstract names another paper of the list, in paper and text order: by a
     name only that paper goes by (`names_of`), and that is not the list's vocabulary
-    (`generic_names`)."""
-    return _FINDER.find(papers)
+    (`generic_names`). A `finder` kept from the run before reads only what changed."""
+    return (finder if finder is not None else MentionFinder()).find(papers)
 
 
 class MentionFinder:
@@ -206,5 +206,3 @@ class MentionFinder:
             return []
         return [(match.group(0), match.start(), match.end()) for match in self.pattern.finditer(abstract)]
 
-
-_FINDER = MentionFinder()

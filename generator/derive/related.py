@@ -43,11 +43,12 @@ COMMON_FEATURE_PAPERS = 200
 BLOCK_ROWS = 2048
 
 
-def word_counts(texts: list[str]) -> sparse.csr_matrix:
+def word_counts(texts: list[str], counter: WordCounter | None = None) -> sparse.csr_matrix:
     """How often each word occurs in each text, as CountVectorizer counts it (`WORD`, lowercased,
     no English stop word): a column per word, in word order, each row's columns sorted; a
-    column of zeros when no text holds such a word."""
-    return _COUNTER.counts(texts)
+    column of zeros when no text holds such a word. A `counter` kept from the run before reads
+    only the texts that changed."""
+    return (counter if counter is not None else WordCounter()).counts(texts)
 
 
 class WordCounter:
@@ -57,12 +58,21 @@ class WordCounter:
 
     def __init__(self) -> None:
         self.analyze = CountVectorizer(token_pattern=WORD.pattern, stop_words="english").build_analyzer()
-        self.ids: dict[str, int] = {}  # word -> its number, as long as the process runs
+        self.ids: dict[str, int] = {}  # word -> its number (renumbered when most are no longer used)
         self.words: list[str] = []
         self.rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # text -> (word numbers, counts)
+        self.limit: int | None = None  # renumber the words past this many (set by the first run)
 
     def counts(self, texts: list[str]) -> sparse.csr_matrix:
         self.rows = {text: self.rows[text] if text in self.rows else self._row(text) for text in texts}
+        if self.limit is None:
+            self.limit = 2 * len(self.words) + 1024
+        elif len(self.words) > self.limit:
+            # Twice the words there were: number the words of these texts afresh, so a long
+            # `mkdocs serve` keeps what its texts hold, not every word it ever read.
+            self.ids, self.words = {}, []
+            self.rows = {text: self._row(text) for text in texts}
+            self.limit = 2 * len(self.words) + 1024
         rows = [self.rows[text] for text in texts]
         ids = np.concatenate([np.zeros(0, dtype=np.int64), *(ids for ids, _ in rows)])
         present = sorted(set(ids.tolist()), key=self.words.__getitem__)
@@ -84,8 +94,6 @@ class WordCounter:
         return (np.array([self.ids[word] for word in counted], dtype=np.int64),
                 np.array(list(counted.values()), dtype=np.float32))
 
-
-_COUNTER = WordCounter()
 
 
 def _labels_matrix(labels: list[list[str]]) -> sparse.csr_matrix:
@@ -138,9 +146,9 @@ def _order_by_row_score_rank(rows: np.ndarray, micros: np.ndarray, ranks: np.nda
     return np.lexsort((ranks, -micros, rows))
 
 
-def _text_matrix(texts: list[str]) -> sparse.csr_matrix:
+def _text_matrix(texts: list[str], counter: WordCounter) -> sparse.csr_matrix:
     """The texts' TF-IDF vectors (sublinear counts), normalized."""
-    return normalize(TfidfTransformer(sublinear_tf=True).fit_transform(word_counts(texts)))
+    return normalize(TfidfTransformer(sublinear_tf=True).fit_transform(word_counts(texts, counter)))
 
 
 def related_papers(
@@ -148,8 +156,10 @@ def related_papers(
     hardware: dict[str, list[str]],
     topics: dict[str, list[str]],
     k: int = 5,
+    counter: WordCounter | None = None,
 ) -> dict[str, list[Related]]:
-    """The k most related papers of each paper, by wording, shared devices and shared topics.
+    """The k most related papers of each paper, by wording, shared devices and shared topics
+    (`counter`: see `word_counts`).
 
     One sparse matrix holds all three as weighted, normalized feature blocks, so
     one product scores the pairs of a block of rows. Features that many papers
@@ -159,19 +169,20 @@ def related_papers(
     sorts first, so the same content always gives the same lists.
     """
     return _related_papers(tuple((p.slug, p.title, p.abstract, tuple(hardware.get(p.slug, ())),
-                                  tuple(topics.get(p.slug, ()))) for p in papers), k)
+                                  tuple(topics.get(p.slug, ()))) for p in papers), k,
+                           counter if counter is not None else WordCounter())
 
 
 @lru_cache(maxsize=1)  # under `mkdocs serve`, most saves change no paper's text, hardware or topics
 def _related_papers(papers: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...],
-                    k: int) -> dict[str, list[Related]]:
+                    k: int, counter: WordCounter) -> dict[str, list[Related]]:
     """`related_papers` of the papers with these (slug, title, abstract, hardware, topics)."""
     slugs = [slug for slug, *_ in papers]
     if len(papers) < 2:
         return {slug: [] for slug in slugs}
     hardware = [labels for *_, labels, _ in papers]
     topics = [labels for *_, labels in papers]
-    text_matrix = _text_matrix([f"{title}\n{title}\n{abstract}" for _, title, abstract, *_ in papers])
+    text_matrix = _text_matrix([f"{title}\n{title}\n{abstract}" for _, title, abstract, *_ in papers], counter)
     combined = sparse.hstack([
         text_matrix * np.sqrt(TEXT_WEIGHT),
         _labels_matrix(hardware) * np.sqrt(HARDWARE_WEIGHT),

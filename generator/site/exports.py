@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import bibtex, facets
 from ..content.model import Paper
 from ..derive.facts import Site
+from .pages import LastMade
 
 FEED_COUNT = 20
 SCHEMA_VERSION = 2  # 2: results carry claim and baseline_device
@@ -208,26 +210,30 @@ def _json_line(item: Any) -> str:
     return _LINE_ENCODER.encode(item)
 
 
-# slug -> (what its line of papers.json was made from, the line). `mkdocs serve` writes
-# papers.json after every save; most of its lines are those of the build before (0.35 s of
-# a preview at 10,000 papers).
-# A line also shows the taxonomy (the rollup): the lines are forgotten when it changes.
-_LINES: dict[str, tuple[tuple, str]] = {}
-_LINES_TAXONOMY: list[dict] = [{}]
+class PaperLines:
+    """Each paper's line of papers.json and what it was made from, kept between builds: under
+    `mkdocs serve` most lines are those of the build before. A line also shows the taxonomy
+    (the rollup): the lines are forgotten when it changes."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, tuple[tuple, str]] = {}  # slug -> (what its line was made from, the line)
+        self.taxonomy: dict = {}
+
+    def line(self, site: Site, paper: Paper, key: str) -> str:
+        if self.taxonomy != site.hardware.nodes:
+            self.lines.clear()
+            self.taxonomy = site.hardware.nodes
+        facts = site.facts[paper.slug]
+        made_from = (paper, facts.hardware, facts.topics, facts.results, key)
+        known = self.lines.get(paper.slug)
+        if known is not None and all(a is b or a == b for a, b in zip(known[0], made_from)):
+            return known[1]
+        line = _json_line(paper_record(site, paper, key))
+        self.lines[paper.slug] = (made_from, line)
+        return line
 
 
-def _paper_line(site: Site, paper: Paper, key: str) -> str:
-    facts = site.facts[paper.slug]
-    made_from = (paper, facts.hardware, facts.topics, facts.results, key)
-    known = _LINES.get(paper.slug)
-    if known is not None and all(a is b or a == b for a, b in zip(known[0], made_from)):
-        return known[1]
-    line = _json_line(paper_record(site, paper, key))
-    _LINES[paper.slug] = (made_from, line)
-    return line
-
-
-def papers_json(site: Site, keys: dict[str, str] | None = None) -> str:
+def papers_json(site: Site, keys: dict[str, str] | None = None, kept: PaperLines | None = None) -> str:
     """`papers_data` as JSON, one paper (one hardware node, one topic) a line; see PAPERS_SCHEMA
     (shipped as papers.schema.json).
 
@@ -236,10 +242,8 @@ def papers_json(site: Site, keys: dict[str, str] | None = None) -> str:
     """
     keys = bibtex.bibtex_keys(site) if keys is None else keys
     lines = {name: [_json_line(item) for item in items] for name, items in _lists_of_nodes(site).items()}
-    if _LINES_TAXONOMY[0] != site.hardware.nodes:
-        _LINES.clear()
-        _LINES_TAXONOMY[0] = site.hardware.nodes
-    lines["papers"] = [_paper_line(site, paper, keys[paper.slug]) for paper in site.papers]
+    kept = kept if kept is not None else PaperLines()
+    lines["papers"] = [kept.line(site, paper, keys[paper.slug]) for paper in site.papers]
     fields = [f" {json.dumps('version')}: {SCHEMA_VERSION}"]
     fields += [f" {json.dumps(name)}: [\n  " + ",\n  ".join(items) + "\n ]" if items else f" {json.dumps(name)}: []"
                for name, items in lines.items()]
@@ -306,19 +310,30 @@ def atom_feed(site: Site, site_url: str | None = None, count: int = FEED_COUNT) 
 # ---------------------------------------------------------------------------- files
 
 
-def render_files(site: Site, site_url: str | None = None) -> dict[str, str]:
+@dataclass
+class FilesKept:
+    """What the non-page files keep between builds (a build state holds one): papers.json's
+    lines, the filter page's files and the results' rows."""
+
+    papers: PaperLines = field(default_factory=PaperLines)
+    filter: LastMade = field(default_factory=LastMade)
+    rows: LastMade = field(default_factory=LastMade)
+
+
+def render_files(site: Site, site_url: str | None = None, kept: FilesKept | None = None) -> dict[str, str]:
     """The non-page files of the site, `{uri: text}`: added as static files next to the pages."""
+    kept = kept if kept is not None else FilesKept()
     keys = bibtex.bibtex_keys(site)
     entries = {paper.slug: bibtex.bibtex_entry(paper, keys[paper.slug]) for paper in site.papers}
     files = {
-        "papers.json": papers_json(site, keys),
+        "papers.json": papers_json(site, keys, kept.papers),
         "papers.schema.json": papers_schema_json(),
         "feed.xml": atom_feed(site, site_url),
         "papers.bib": bibtex.bibtex_all(site, entries),
     }
     for slug, entry in entries.items():
         files[f"bib/{slug}.bib"] = entry
-    files.update(facets.filter_files(site))
+    files.update(facets.filter_files(site, kept.filter))
     return dict(sorted(files.items()))
 
 

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from ..derive.facts import Site
+from .pages import LastMade
 
 FACETS_VERSION = 1
 # A filter whose matches are rare needs a chunk for nearly every row it shows (50 at first):
@@ -39,7 +40,7 @@ def _compact(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def filter_files(site: Site) -> dict[str, str]:
+def filter_files(site: Site, last: LastMade | None = None) -> dict[str, str]:
     """`filter/facets.json` and the chunks `filter/papers-<k>.json`, `{uri: text}`.
 
     facets.json names each value once: `years` (newest first), `topics` ([id, name]) and
@@ -53,16 +54,11 @@ def filter_files(site: Site) -> dict[str, str]:
     `chunks` is a digest of them, which the page adds to their address so that a browser's
     cache never pairs an old chunk with a new facets.json.
     """
-    # What the files are made from: `mkdocs serve` asks again after every save, and a saved
-    # note leaves it as it was (0.24 s of a preview at 10,000 papers).
+    # What the files are made from: under `mkdocs serve` a saved note leaves it as it was, and
+    # `last` (a build state's) keeps the files.
     made_from = (tuple((p.slug, p.title, p.year, bool(p.code), site.facts[p.slug].hardware, site.facts[p.slug].topics)
                        for p in site.papers), site.hardware.nodes, site.topics.topics)
-    if _LAST[0] != made_from:
-        _LAST[:] = made_from, _filter_files(site)
-    return dict(_LAST[1])
-
-
-_LAST: list = [None, {}]
+    return dict((last if last is not None else LastMade()).get(made_from, lambda: _filter_files(site)))
 
 
 def _filter_files(site: Site) -> dict[str, str]:

@@ -35,10 +35,11 @@ from ..derive.facts import Evidence, Site, all_results, device_spans, evidence_f
 RECENT_COUNT = 10
 
 
-class _CompiledTemplates(BytecodeCache):
-    """Compiled templates, kept by this process: under `mkdocs serve` each build makes its own
-    environment (its filters look up that build's site), and compiling the templates again
-    took 0.4 s of each preview. A changed template's checksum differs: it is compiled anew."""
+class CompiledTemplates(BytecodeCache):
+    """Compiled templates, kept between builds (a build state holds one): under `mkdocs serve`
+    each build makes its own environment (its filters look up that build's site), and
+    compiling the templates again is most of a preview's rendering. A changed template's
+    checksum differs: it is compiled anew."""
 
     def __init__(self) -> None:
         self.code: dict[str, bytes] = {}
@@ -51,13 +52,11 @@ class _CompiledTemplates(BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
-_COMPILED = _CompiledTemplates()
-
-
-def make_environment(templates_dir: Path | str, site: Site, issues_url: str | None = None) -> Environment:
+def make_environment(templates_dir: Path | str, site: Site, issues_url: str | None = None,
+                     compiled: CompiledTemplates | None = None) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates_dir)),
-        bytecode_cache=_COMPILED,
+        bytecode_cache=compiled if compiled is not None else CompiledTemplates(),
         undefined=StrictUndefined,
         autoescape=True,
         finalize=lambda value: value if isinstance(value, Markup) or not isinstance(value, str) else one_line(value),
@@ -347,13 +346,15 @@ INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, p
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,
                  wanted: Callable[[str, Any], bool] | None = None,
-                 site_url: str | None = None, issues_url: str | None = None) -> dict[str, str | None]:
+                 site_url: str | None = None, issues_url: str | None = None,
+                 compiled: CompiledTemplates | None = None) -> dict[str, str | None]:
     """Every generated page, `{src uri: Markdown}`, sorted by URI; the same site always gives
     the same pages. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`). With
     `wanted(uri, key)`, a page it does not want is not rendered, and maps to None. With
     `site_url`, a paper's metadata gives its page's absolute URL. With `issues_url` (the
-    repository's new-issue form), each result links a report of a problem with it."""
-    t = Templates(site, make_environment(templates_dir, site, issues_url), page_size or pages.PAGE_SIZE,
+    repository's new-issue form), each result links a report of a problem with it. `compiled`
+    keeps the compiled templates between builds."""
+    t = Templates(site, make_environment(templates_dir, site, issues_url, compiled), page_size or pages.PAGE_SIZE,
                   *([wanted] if wanted else []), site_url=site_url or None)
     made = [page for node in site.hardware.nodes.values() if site.node_papers.get(node.id)
             for page in hardware_pages(t, node)]
