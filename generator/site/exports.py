@@ -219,10 +219,13 @@ class PaperLines:
         self.lines: dict[str, tuple[tuple, str]] = {}  # slug -> (what its line was made from, the line)
         self.taxonomy: dict = {}
 
-    def line(self, site: Site, paper: Paper, key: str) -> str:
-        if self.taxonomy != site.hardware.nodes:
+    def forget_unless(self, taxonomy: dict) -> None:
+        """Forget every line unless `taxonomy` is the one they were made with."""
+        if self.taxonomy is not taxonomy and self.taxonomy != taxonomy:
             self.lines.clear()
-            self.taxonomy = site.hardware.nodes
+            self.taxonomy = taxonomy
+
+    def line(self, site: Site, paper: Paper, key: str) -> str:
         facts = site.facts[paper.slug]
         made_from = (paper, facts.hardware, facts.topics, facts.results, key)
         known = self.lines.get(paper.slug)
@@ -243,6 +246,7 @@ def papers_json(site: Site, keys: dict[str, str] | None = None, kept: PaperLines
     keys = bibtex.bibtex_keys(site) if keys is None else keys
     lines = {name: [_json_line(item) for item in items] for name, items in _lists_of_nodes(site).items()}
     kept = kept if kept is not None else PaperLines()
+    kept.forget_unless(site.hardware.nodes)
     lines["papers"] = [kept.line(site, paper, keys[paper.slug]) for paper in site.papers]
     fields = [f" {json.dumps('version')}: {SCHEMA_VERSION}"]
     fields += [f" {json.dumps(name)}: [\n  " + ",\n  ".join(items) + "\n ]" if items else f" {json.dumps(name)}: []"
