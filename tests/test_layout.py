@@ -95,3 +95,16 @@ def test_no_module_keeps_state_between_calls():
                  and any(k.arg == "maxsize" and isinstance(k.value, ast.Constant) and k.value.value is None
                          for k in n.keywords)]
     assert not kept
+
+
+def test_no_module_reads_the_interpreter_s_private_modules():
+    private = {"sre_parse", "sre_compile", "sre_constants", "re._parser", "re._compiler", "re._constants"}
+    found = []
+    for module, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [f"{module}: {a.name}" for a in node.names if a.name in private]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                found += [f"{module}: {node.module}.{a.name}" for a in node.names
+                          if node.module in private or f"{node.module}.{a.name}" in private]
+    assert not found

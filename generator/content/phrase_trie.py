@@ -24,6 +24,7 @@ _BEFORE_WORD = r"(?<![^\W_])"
 # Links are not prose: "github.com/AMD-AIG-AIMA/..." names no hardware. A link where a
 # word starts is consumed whole, so nothing inside it matches.
 _LINK = r"(?:https?://|www\.)\S*"
+LINK = re.compile(_LINK)
 PHRASE_END = rf"(?!{WORD_CHAR})"
 
 

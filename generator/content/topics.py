@@ -1,7 +1,13 @@
 """Finding topics in text: `content/topics.yml` lists topics with the phrases that signal
 them (vocabularies.py loads it into the `Topics` defined here). Two scans of a text: one
-for all plain phrases, ignoring case (a trie, as for hardware names in matching.py), one
-for the few phrases written as regexes."""
+for all plain phrases, ignoring case (a trie, as for hardware names in hardware.py), one
+for the few phrases written as regexes, which run on RE2: a curator's regex takes time
+linear in the text, whatever it is, and one RE2 cannot run is refused at its line.
+
+The file's `ignore` lists phrases that hold a match phrase without signalling its topic
+("serving as", "graph convolutional"): where one stands, the phrases inside it count for
+no topic.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +16,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-# The trie and scanner that matching.py builds hardware names with.
-from .phrase_trie import PHRASE_END, char_tokens, scanner, spelling_key, trie_insert, trie_pattern
+import re2
+
+from .phrase_trie import LINK, PHRASE_END, char_tokens, scanner, spelling_key, trie_insert, trie_pattern
+
+# A /regex/ phrase at most this long: list the variants as phrases instead.
+MAX_REGEX_CHARS = 200
+_RE2 = re2.Options()
+_RE2.log_errors = False  # a curator's invalid regex is reported at its line, not logged by RE2
+_LOOKAROUND = re.compile(r"\(\?<?[=!]|\\[1-9]|\(\?\(")  # what Python's regexes have and RE2's do not
+# A regex phrase matches whole words, as the plain phrases do: RE2 has no lookaround, so the
+# letters or digits on either side are what may not be there.
+_WORDS = r"(?:^|[^\p{L}\p{N}])(?i:%s)(?:$|[^\p{L}\p{N}])"
 
 
 @dataclass(frozen=True)
@@ -25,8 +41,9 @@ class Topic:
 class Topics:
     """The topic vocabulary, and detection of topics in text."""
 
-    def __init__(self, topics: Iterable[Topic]):
+    def __init__(self, topics: Iterable[Topic], ignore: Iterable[str] = ()):
         self.topics: dict[str, Topic] = {topic.id: topic for topic in topics}
+        self.ignore = tuple(ignore)
 
     def detect(self, text: str) -> list[str]:
         """The ids of the topics whose phrases occur in `text`, in file order."""
@@ -34,54 +51,80 @@ class Topics:
         found: set[str] = set()
         # Phrases ignore case, so they are matched in lowercase text, where
         # each character of the trie is one plain comparison.
-        for match in matcher.phrases.finditer(" " + text.lower()):
-            if match.start(1) >= 0:  # not a link
-                found.update(matcher.phrase_topics[spelling_key(match.group(1))])
+        lowered = " " + text.lower()
+        ignored = [m.span(1) for m in matcher.ignored.finditer(lowered) if m.start(1) >= 0] \
+            if matcher.ignored is not None else []
+        for match in matcher.phrases.finditer(lowered):
+            start, end = match.span(1)
+            if start < 0 or any(a <= start and end <= b for a, b in ignored):  # a link, or inside an ignored phrase
+                continue
+            found.update(matcher.phrase_topics[spelling_key(match.group(1))])
         if matcher.regexes is not None:
-            for match in matcher.regexes.finditer(" " + text):
-                spans = match.regs
-                found.update(topic_id for topic_id, group in matcher.regex_groups if spans[group][0] != -1)
+            for index in matcher.regexes.Match(LINK.sub(" ", text)) or ():
+                found.add(matcher.regex_topics[index])
         return [topic_id for topic_id in self.topics if topic_id in found]
 
     @cached_property
     def _matcher(self) -> _TopicMatcher:
-        return _topic_matcher(self.topics.values())
+        return _topic_matcher(self.topics.values(), self.ignore)
 
 
 @dataclass(frozen=True)
 class _TopicMatcher:
     phrases: re.Pattern[str]  # group 1: the longest phrase starting at a word
     phrase_topics: dict[str, frozenset[str]]  # spelling key -> topics of it and of the phrases it starts with
-    regexes: re.Pattern[str] | None  # one optional group per /regex/ phrase
-    regex_groups: tuple[tuple[str, int], ...]  # (topic id, group number)
+    ignored: re.Pattern[str] | None  # group 1: the longest `ignore` phrase starting at a word
+    regexes: re2.Set | None  # every /regex/ phrase, in one RE2 set
+    regex_topics: tuple[str, ...]  # the topic of each
 
 
 def is_regex_phrase(phrase: str) -> bool:
     return len(phrase) > 2 and phrase.startswith("/") and phrase.endswith("/")
 
 
-def _topic_matcher(topics: Iterable[Topic]) -> _TopicMatcher:
+def regex_problem(body: str) -> str | None:
+    """Why a /regex/ phrase cannot be used, or None."""
+    if len(body) > MAX_REGEX_CHARS:
+        return (f"is {len(body)} characters long (expected at most {MAX_REGEX_CHARS}; "
+                "list the variants as phrases instead)")
+    try:
+        re2.compile(body, options=_RE2)
+        compiled = re2.compile(_WORDS % body, options=_RE2)
+    except re2.error as error:
+        reason = error.args[0] if error.args else error
+        reason = reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
+        hint = ("RE2's syntax, which has no lookaround or backreference; a phrase that holds a match "
+                "without meaning the topic goes under the file's 'ignore:', e.g. ignore: [serving as]"
+                if _LOOKAROUND.search(body) else "RE2's syntax, e.g. /KV[- ]caches?/")
+        return f"is not a regular expression RE2 can run: {reason} (expected {hint})"
+    if compiled.search(" ") is not None:
+        return "matches empty text (expected a pattern that needs at least one character)"
+    return None
+
+
+def _topic_matcher(topics: Iterable[Topic], ignore: Iterable[str]) -> _TopicMatcher:
     trie: dict = {}
     topics_of: dict[str, set[str]] = {}
-    regexes: list[tuple[str, str]] = []  # (topic id, regex body)
+    regexes = re2.Set.SearchSet(_RE2)
+    regex_topics: list[str] = []
     for topic in topics:
         for phrase in topic.patterns:
             if is_regex_phrase(phrase):
-                regexes.append((topic.id, phrase[1:-1]))
+                regexes.Add(_WORDS % phrase[1:-1])
+                regex_topics.append(topic.id)
             else:
                 trie_insert(trie, char_tokens(phrase.lower(), any_case=False))
                 topics_of.setdefault(spelling_key(phrase), set()).add(topic.id)
     phrases = (re.compile(scanner(f"(?=({trie_pattern(trie, PHRASE_END)}))"))
                if trie else re.compile(r"(?!)"))
-    if not regexes:
-        return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), None, ())
-    # A word where any regex matches, then each regex's own optional lookahead,
-    # so that one regex matching there never hides another.
-    bodies = [f"(?i:{body}){PHRASE_END}" for _, body in regexes]
-    each = "".join(f"(?:(?=(?P<r{i}>{body}))|)" for i, body in enumerate(bodies))
-    pattern = re.compile(scanner(f"(?=(?:{'|'.join(bodies)})){each}"))
-    groups = tuple((topic_id, pattern.groupindex[f"r{i}"]) for i, (topic_id, _) in enumerate(regexes))
-    return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), pattern, groups)
+    ignored_trie: dict = {}
+    for phrase in ignore:
+        trie_insert(ignored_trie, char_tokens(phrase.lower(), any_case=False))
+    ignored = re.compile(scanner(f"(?=({trie_pattern(ignored_trie, PHRASE_END)}))")) if ignored_trie else None
+    if regex_topics:
+        regexes.Compile()
+    return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), ignored, regexes if regex_topics else None,
+                         tuple(regex_topics))
 
 
 def _with_shorter_phrases(topics_of: dict[str, set[str]]) -> dict[str, frozenset[str]]:

@@ -7,8 +7,8 @@ reporting every problem at its line, and builds from them the `Hardware` and
 `Topics` of hardware.py and topics.py, which find them in text. It reads no files: callers
 pass the text.
 
-A topic phrase written as a /regex/ is refused unless it is cheap to fail at
-every word of every abstract (regex_safety.py).
+A topic phrase written as a /regex/ is refused, at its line, when RE2 cannot run it
+(`topics.regex_problem`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ import yaml
 from .model import ID, closest
 from .hardware import Hardware, HardwareNode
 from .phrase_trie import name_key, spelling_key
-from .topics import Topic, Topics, is_regex_phrase
-from .regex_safety import regex_problem
+from .topics import Topic, Topics, is_regex_phrase, regex_problem
 from .yaml_nodes import NodeChecker, is_missing_or_empty, node_kind, raise_if_any, read_file, top_list
 
 DEVICE_KINDS = (
@@ -37,7 +36,7 @@ DEVICE_KEYS = ("id", "name", "year", "kind", "aliases", "shared_aliases", "descr
 FAMILY_KEYS = ("id", "name", "aliases", "shared_aliases", "description", "members")
 HARDWARE_FILE_KEYS = ("vendors", "ignore")
 TOPIC_KEYS = ("id", "name", "description", "match")
-TOPICS_FILE_KEYS = ("topics",)
+TOPICS_FILE_KEYS = ("ignore", "topics")
 
 # level -> (its keys, the key listing its children, the children's level)
 _LEVELS: dict[str, tuple[tuple[str, ...], str | None, str | None]] = {
@@ -186,14 +185,16 @@ def load_topics(text: str, path: str) -> Topics:
     """Check topics.yml and build the vocabulary; raise ContentError listing every problem."""
     checker, root, top = read_file(text, path, TOPICS_FILE_KEYS, "topics")
     topics: list[Topic] = []
+    ignore: list[tuple[str, yaml.Node]] = []
     if top is not None:
+        ignore = checker.text_list(top, "ignore", "the file", "ignore: [serving as, graph convolutional]")
         id_lines: dict[str, int] = {}
         for node in top_list(checker, root, top, "topics", "topics, each with id, name, description and match"):
             topic = _read_topic(checker, node, id_lines)
             if topic is not None:
                 topics.append(topic)
     raise_if_any(checker)
-    return Topics(topics)
+    return Topics(topics, [phrase for phrase, _ in ignore])
 
 
 def _read_topic(checker: NodeChecker, node: yaml.Node, id_lines: dict[str, int]) -> Topic | None:
