@@ -218,10 +218,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self.indexing.join()
 
 
-# A full pass of the cycle collector over the preview's heap took 0.6 s of each preview at
-# 10,000 papers (it is bound to come during a build that makes and drops so many objects).
-# Once the server previews, the collector runs this long after each build instead, when the
-# browser has fetched the page (and not during the next build), never by itself.
+# A full pass of the cycle collector over the preview's heap is bound to come during a build
+# that makes and drops so many objects (docs/performance.md, "The preview"). Once the server
+# previews, the collector runs this long after each build instead, when the browser has
+# fetched the page (and not during the next build), never by itself.
 COLLECT_AFTER = 2.0
 
 

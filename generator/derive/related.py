@@ -53,8 +53,8 @@ def word_counts(texts: list[str], counter: WordCounter | None = None) -> sparse.
 
 class WordCounter:
     """`word_counts`, remembering each text's counts from its last run: under `mkdocs serve` a
-    save changes a text or two, and only those are read again (reading every text was 0.9 s of
-    a preview at 10,000 papers). The counts are CountVectorizer's, exactly (tests/test_related.py)."""
+    save changes a text or two, and only those are read again (docs/performance.md, "The
+    preview"). The counts are CountVectorizer's, exactly (tests/test_related.py)."""
 
     def __init__(self) -> None:
         self.analyze = CountVectorizer(token_pattern=WORD.pattern, stop_words="english").build_analyzer()
