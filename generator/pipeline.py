@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from typing import Any
@@ -21,6 +21,7 @@ from .content.check import read_content
 from .content.model import ContentError, Problem
 from .derive.facts import Site, derive_site
 from .site import exports, pages
+from .site.records import PageRecord
 from .site.render import render_pages
 from .state import BuildState
 
@@ -34,6 +35,7 @@ class Generated:
     files: dict[str, str]  # uri -> text: papers.json, feed.xml, BibTeX, results/rows.json, filter/
     warnings: tuple[Problem, ...]
     dates: dict[str, str] = field(default_factory=dict)  # src uri -> YYYY-MM-DD (or ""), the sitemap's lastmod
+    records: dict[str, PageRecord] = field(default_factory=dict)  # src uri -> what the page is (no body)
 
 
 def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
@@ -58,13 +60,14 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
         site = derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings,
                            state.derived)
         files = other_files(site, site_url, page_size, state.outputs)
-        rendered = render_pages(site, templates_dir, page_size, state.wanted(keys) if kept else None, site_url,
-                                issues_url, state.templates)
-        made = {uri: state.pages[uri] if text is None else text for uri, text in rendered.items()}
-        dates = pages.page_dates(site, made)
+        records = render_pages(site, templates_dir, page_size, state.wanted(keys) if kept else None, site_url,
+                               issues_url, state.templates)
+        made = {uri: state.pages[uri] if record.body is None else record.body for uri, record in records.items()}
+        dates = pages.page_dates(site, records.values())
     if kept:
         state.pages, state.other_files, state.keys, state.dates = made, files, keys, dates
-    return Generated(site, made, files, site.warnings, dates)
+    return Generated(site, made, files, site.warnings, dates,
+                     {uri: replace(record, body=None) for uri, record in records.items()})
 
 
 def other_files(site: Site, site_url: str | None = None, page_size: int | None = None,

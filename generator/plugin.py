@@ -33,6 +33,7 @@ from .content.model import ContentError
 from .pipeline import generate
 from .preview import Preview
 from .site.search import SearchIndexError, build_search_index
+from .site.records import PAPER, PageRecord
 
 log = logging.getLogger("mkdocs.plugins.reading-list")
 # Content warnings logged one a line, at most; `python -m generator check` lists them all.
@@ -81,6 +82,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.serving_dirty = False
         self.removed: set[str] = set()
         self.dates: dict[str, str] = {}
+        self.records: dict[str, PageRecord] = {}  # what each generated page is
         self.indexing: threading.Thread | None = None
         self.index_lock = threading.Lock()
         self.index_wanted = False
@@ -138,16 +140,25 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if partial:
             config.theme.static_templates.difference_update({"sitemap.xml", "404.html"})
         # papers.json, feed.xml, BibTeX: not pages, so MkDocs copies them as static files.
+        self.records = generated.records
         for uri, text in (*generated.pages.items(), *generated.files.items()):
-            paper_page = uri.startswith("papers/") and uri.count("/") == 1 and uri != "papers/index.md"
+            record = generated.records.get(uri)
+            paper_page = record is not None and record.kind == PAPER
             if partial and uri not in changed and (paper_page or uri in generated.files):
                 continue
             file = GeneratedFile.generated(config, uri, content=text)
             file.modified = changed is None or uri in changed
-            if paper_page:  # not papers/page/N/
-                file.edit_uri = self.config.edit_path.format(slug=uri.removeprefix("papers/").removesuffix(".md"))
+            if paper_page:
+                file.edit_uri = self.config.edit_path.format(slug=record.subject)
             files.append(file)
         return files
+
+    def on_page_markdown(self, markdown: str, *, page, config: MkDocsConfig, files: Files) -> str:
+        # What the page is, for the templates (overrides/main.html labels search results by it).
+        record = self.records.get(page.file.src_uri)
+        if record is not None:
+            page.meta["kind"] = record.kind
+        return markdown
 
     def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
         # Every page handed to MkDocs, read or not (a dirty build reads only the changed ones),

@@ -88,3 +88,10 @@ def load_site(content_dir, related_k: int = 5):
     if checked.errors:
         raise ContentError(checked.errors)
     return derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings)
+
+
+def page_texts(site, templates_dir, *args, **kwargs) -> dict:
+    """`render_pages`' pages as `{src uri: Markdown}`."""
+    from generator.site.render import render_pages
+
+    return {uri: record.body for uri, record in render_pages(site, templates_dir, *args, **kwargs).items()}

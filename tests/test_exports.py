@@ -25,7 +25,7 @@ from generator.site import exports
 from generator.site import facets as facet_files
 from generator.content.check import read_content
 from generator.content.model import Paper
-from generator.site.render import render_pages
+from support import page_texts
 from generator.derive.facts import derive_site, device_spans, papers_by_year
 from support import load_site
 from test_render import html_links, resolve
@@ -146,7 +146,7 @@ def test_bibtex_keys_of_clashing_papers_get_letters(site):
 
 
 def test_every_paper_page_cites_its_bibtex_file(site, files):
-    pages = render_pages(site, ROOT / "site_templates")
+    pages = page_texts(site, ROOT / "site_templates")
     for paper in site.papers:
         assert f'href="../../bib/{paper.slug}.bib"' in pages[f"papers/{paper.slug}.md"]
         assert f"bib/{paper.slug}.bib" in files
@@ -159,7 +159,7 @@ def test_every_paper_page_cites_its_bibtex_file(site, files):
 
 
 def test_data_page_documents_every_field(site):
-    page = render_pages(site, ROOT / "site_templates")["data.md"]
+    page = page_texts(site, ROOT / "site_templates")["data.md"]
     for name in exports.PAPER_FIELDS:
         assert f"<tr><td><code>{name}</code></td>" in page
 
@@ -169,7 +169,7 @@ def test_a_device_span_covers_its_papers_years(site, device):
     years = [p.year for p in site.node_papers[device] if p.year]
     spans = {node.id: (first, last, count) for node, first, last, count in device_spans(site)}
     assert spans[device] == (min(years), max(years), len(site.node_papers[device]))
-    page = render_pages(site, ROOT / "site_templates")["years/index.md"]
+    page = page_texts(site, ROOT / "site_templates")["years/index.md"]
     name = site.hardware.nodes[device].name
     row = next(line for line in page.splitlines() if f'<a href="../hardware/{device}/">{name}</a>' in line)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
@@ -178,7 +178,7 @@ def test_a_device_span_covers_its_papers_years(site, device):
 
 def test_the_years_page_links_each_year_to_its_section_and_spans_every_device(site):
     """Page 1 of years/ counts each year's papers, linking to the year's section, and spans every device."""
-    page = render_pages(site, ROOT / "site_templates")["years/index.md"]
+    page = page_texts(site, ROOT / "site_templates")["years/index.md"]
     jump = next(line for line in page.splitlines() if 'class="year-jump"' in line)
     for year, listed in papers_by_year(site.papers).items():
         assert f'<a href="./#year-{year or "undated"}">{year or "Undated"}</a> ({len(listed)})' in jump

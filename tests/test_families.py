@@ -65,10 +65,10 @@ def test_a_family_member_must_be_a_device_of_its_vendor(member, why):
 
 
 def test_a_list_with_no_paper_on_a_family_still_renders_every_page():
-    from generator.site.render import render_pages
+    from support import page_texts
 
     papers = [Paper(slug="on-a100", title="A Kernel", abstract="We run it on an A100.")]
     site = derive_site(papers, CONTENT.hardware, CONTENT.topics)
-    pages = render_pages(site, ROOT / "site_templates")
+    pages = page_texts(site, ROOT / "site_templates")
     assert "jetson" not in site.node_papers and "filter/index.md" in pages
     assert '"jetson"' not in pages["filter/index.md"]

@@ -175,7 +175,7 @@ def test_an_undated_paper_has_no_date_and_the_rest_are_unchanged():
     generated = generate(SMALL, ROOT / "site_templates")
     undated = generated.site.by_slug["zero-infinity"]
     undated.published = undated.added = None
-    dates = page_dates(generated.site, generated.pages)
+    dates = page_dates(generated.site, generated.records.values())
     assert dates["papers/zero-infinity.md"] == ""
     assert dates["index.md"] == "2026-11-21"  # snapkv's
 

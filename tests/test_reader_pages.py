@@ -13,7 +13,7 @@ import pytest
 from generator.site import exports
 from generator.content.check import read_content
 from generator.site.pages import results_json
-from generator.site.render import render_pages
+from support import page_texts
 from generator.derive.facts import all_results, derive_site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ def small_site(change=lambda papers: None):
 
 
 def pages(change=lambda papers: None) -> dict[str, str]:
-    return render_pages(small_site(change), TEMPLATES)
+    return page_texts(small_site(change), TEMPLATES)
 
 
 @pytest.mark.parametrize(("upvotes", "shown"), [(None, None), (0, None), (1, "▲ 1 upvote on"), (3, "▲ 3 upvotes on")])
@@ -60,7 +60,7 @@ def test_curators_are_told_how_to_correct_results():
 
 def test_a_paper_page_lists_each_topic_once():
     site = small_site()
-    rendered = render_pages(site, TEMPLATES)
+    rendered = page_texts(site, TEMPLATES)
     for paper in site.papers:
         page = rendered[f"papers/{paper.slug}.md"]
         for topic in site.facts[paper.slug].topics:

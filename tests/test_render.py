@@ -25,7 +25,7 @@ from generator.content.hardware import Hardware
 from generator.content.topics import Topics
 from generator.pipeline import generate
 from generator.site.markup import front_matter, markdown_text, safe_href, url_between
-from generator.site.render import render_pages
+from support import page_texts
 from generator.derive.facts import all_results, derive_site, node_results
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -307,9 +307,9 @@ def test_text_from_content_shows_as_text_and_never_becomes_markup(field):
     """Each page, converted by Python-Markdown, has the same elements and attributes as with
     plain words in the field, and shows the hostile text where it shows the plain words."""
     hostile = {uri: to_html(page) for uri, page in
-               render_pages(small_site_with(field, HOSTILE_LINE, HOSTILE_LINES), TEMPLATES).items()}
+               page_texts(small_site_with(field, HOSTILE_LINE, HOSTILE_LINES), TEMPLATES).items()}
     plain = {uri: to_html(page) for uri, page in
-             render_pages(small_site_with(field, PLAIN_LINE, PLAIN_LINES), TEMPLATES).items()}
+             page_texts(small_site_with(field, PLAIN_LINE, PLAIN_LINES), TEMPLATES).items()}
     assert set(hostile) == set(plain)
     for uri in hostile:
         assert structure(hostile[uri]) == structure(plain[uri]), uri
@@ -331,7 +331,7 @@ def test_text_from_content_shows_as_text_and_never_becomes_markup(field):
 
 def test_text_from_content_is_escaped_once():
     """Text in the generator's own markup (a link's text) is escaped once, as in a text of its own."""
-    pages_ = render_pages(small_site_with("title", "& <i>", "& <i>"), TEMPLATES)
+    pages_ = page_texts(small_site_with("title", "& <i>", "& <i>"), TEMPLATES)
     title = "Adding NVMe SSDs to Enable and Accelerate 100B Model Fine-tuning on a Single GPU &amp; &lt;i&gt;"
     assert f"<h1>{title}</h1>" in pages_["papers/adding-nvme-ssds-to-enable.md"]
     assert f'<a href="../adding-nvme-ssds-to-enable/">{title}</a>' in pages_["papers/snapkv.md"]

@@ -11,7 +11,7 @@ from mkdocs.config.defaults import MkDocsConfig
 
 from generator.content.check import read_content
 from generator.plugin import new_issue_url
-from generator.site.render import render_pages
+from support import page_texts
 from generator.derive.facts import derive_site
 from support import ROOT, SEED_CONTENT
 
@@ -26,7 +26,7 @@ def reports(page: str) -> list[dict[str, list[str]]]:
 def test_every_result_of_a_paper_links_a_prefilled_report():
     checked = read_content(SEED_CONTENT)
     site = derive_site(checked.papers, checked.hardware, checked.topics)
-    pages = render_pages(site, ROOT / "site_templates", issues_url=ISSUES)
+    pages = page_texts(site, ROOT / "site_templates", issues_url=ISSUES)
     gptq = site.facts["gptq"].results
     found = reports(pages["papers/gptq.md"])
     assert len(found) == len(gptq)
@@ -37,7 +37,7 @@ def test_every_result_of_a_paper_links_a_prefilled_report():
         assert query["title"][0].startswith("Result of gptq: ")
     # A listing's rows link their paper, whose page has the reports: not one on every row of every listing.
     assert not reports(pages["hardware/h100.md"]) and "papers/cuda-l1/" in pages["hardware/h100.md"]
-    assert not reports(render_pages(site, ROOT / "site_templates")["papers/gptq.md"])  # no repository, no link
+    assert not reports(page_texts(site, ROOT / "site_templates")["papers/gptq.md"])  # no repository, no link
 
 
 def test_the_repository_comes_from_repo_url_or_a_github_edit_uri():

@@ -292,9 +292,9 @@ def test_site_holds_every_papers_results():
 
 
 def test_pages_show_key_results_and_the_results_page():
-    from generator.site.render import render_pages
+    from support import page_texts
     checked = read_content(Path(__file__).parent / "fixtures" / "site_small" / "content")
-    pages = render_pages(derive_site(checked.papers, checked.hardware, checked.topics), ROOT / "site_templates")
+    pages = page_texts(derive_site(checked.papers, checked.hardware, checked.topics), ROOT / "site_templates")
     paper = pages["papers/adding-nvme-ssds-to-enable.md"]
     assert "## Key results" in paper
     assert ('<td class="result-value" data-kind="throughput" style="text-align: right;">156 TFLOPS</td>'

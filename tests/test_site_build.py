@@ -227,3 +227,27 @@ def test_every_result_is_on_one_page_of_results_and_in_its_rows_file(built_paged
 
 def test_the_pages_of_all_papers_have_no_edit_link(built_paged):
     assert soup(built_paged, "papers/page/2").find("a", attrs={"title": re.compile("Edit", re.I)}) is None
+
+
+def test_each_page_tells_search_what_it_is_from_its_record_not_its_url(built):
+    def kind(path: str) -> str:
+        found = re.search(r'data-pagefind-meta="kind:(\w+)"', (built / path / "index.html").read_text(encoding="utf-8"))
+        return found.group(1) if found else ""
+
+    assert kind("papers/snapkv") == "Paper"
+    assert kind("hardware/a100") == kind("hardware/compare/h100-vs-max-1550") == "Hardware"
+    assert kind("topics/kv-cache") == "Topic"
+    assert kind("hardware") == kind("topics") == "Page"  # the indexes list hardware and topics; they are neither
+
+
+def test_render_gives_a_record_of_each_page():
+    from generator.site.records import HARDWARE, LIST, PAPER, TOPIC, VERSUS
+    from generator.site.render import render_pages
+    from support import load_site
+
+    records = render_pages(load_site(SEED_CONTENT), ROOT / "site_templates")
+    assert (records["papers/snapkv.md"].kind, records["papers/snapkv.md"].subject) == (PAPER, "snapkv")
+    assert (records["hardware/a100.md"].kind, records["hardware/a100.md"].subject) == (HARDWARE, "a100")
+    assert records["topics/kv-cache.md"].kind == TOPIC and records["papers/index.md"].kind == LIST
+    assert {r.kind for uri, r in records.items() if uri.startswith("hardware/compare/")} == {VERSUS}
+    assert all(r.body for r in records.values())

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from generator.content.check import read_content
-from generator.site.render import render_pages
+from support import page_texts
 from generator.derive.facts import derive_site
 from support import ROOT, SEED_CONTENT
 
@@ -17,7 +17,7 @@ from support import ROOT, SEED_CONTENT
 def seed_pages():
     checked = read_content(SEED_CONTENT)
     site = derive_site(checked.papers, checked.hardware, checked.topics)
-    return site, render_pages(site, ROOT / "site_templates")
+    return site, page_texts(site, ROOT / "site_templates")
 
 
 def section(page: str, heading: str) -> str:

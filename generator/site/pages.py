@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 
 from ..content.model import Paper
 from ..derive.facts import Site, all_results, node_results
+from .records import HARDWARE, PAPER, TOPIC, PageRecord
 
 # Rows a listing page shows: at 10,000 synthetic papers the largest listing page is then
 # 106 KB of HTML (a device page: 100 papers with their sentences and 100 results).
@@ -246,7 +247,7 @@ def paper_date(paper: Paper) -> dt.date | None:
     return max(dates) if dates else None
 
 
-def page_dates(site: Site, uris: Iterable[str]) -> dict[str, str]:
+def page_dates(site: Site, records: Iterable[PageRecord]) -> dict[str, str]:
     """Each page's date for the sitemap's <lastmod>, YYYY-MM-DD ("" when none is known), from
     content alone, never the build's clock. A paper's page has the paper's date (`paper_date`);
     every page of a hardware or topic listing the newest of the listing's papers (a paper added
@@ -258,21 +259,20 @@ def page_dates(site: Site, uris: Iterable[str]) -> dict[str, str]:
         dates = [dated[paper.slug] for paper in papers if dated[paper.slug]]
         return max(dates).isoformat() if dates else ""
 
-    listings = {"hardware": site.node_papers, "topics": site.topic_papers}
+    listings = {HARDWARE: site.node_papers, TOPIC: site.topic_papers}
     everything = newest(site.papers)
     found: dict[tuple[str, str], str] = {}
     out = {}
-    for uri in uris:
-        folder, _, rest = uri.partition("/")
-        name = rest.removesuffix(".md").split("/")[0]  # `hardware/a100/page/2.md` -> `a100`
-        if folder == "papers" and rest != "index.md" and rest == f"{name}.md" and name in dated:
-            out[uri] = dated[name].isoformat() if dated[name] else ""
-        elif folder in listings and rest != "index.md" and listings[folder].get(name):
-            if (folder, name) not in found:
-                found[folder, name] = newest(listings[folder][name])
-            out[uri] = found[folder, name]
+    for record in records:
+        kind, subject = record.kind, record.subject
+        if kind == PAPER and subject in dated:
+            out[record.uri] = dated[subject].isoformat() if dated[subject] else ""
+        elif kind in listings and listings[kind].get(subject):
+            if (kind, subject) not in found:
+                found[kind, subject] = newest(listings[kind][subject])
+            out[record.uri] = found[kind, subject]
         else:
-            out[uri] = everything
+            out[record.uri] = everything
     return out
 
 

@@ -28,6 +28,7 @@ from ..content.hardware import HardwareNode
 from ..content.topics import Topic
 from ..content.model import Paper
 from .pages import Page
+from .records import HARDWARE, LIST, PAPER, TOPIC, VERSUS, PageRecord
 from ..derive.claims import KINDS
 from ..derive.results import Result
 from ..derive.facts import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
@@ -254,17 +255,15 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
                      spellings=spellings, mentioned=mentioned, compared=compared, versus=versus)
 
 
-def versus_pages(t: Templates) -> list[tuple[str, str | None]]:
-    """A page for each pair of devices a paper compares or measures both of ("H100 vs A100"),
+def versus_pages(t: Templates, a: str, b: str) -> list[tuple[str, str | None]]:
+    """The page of a pair of devices a paper compares or measures both of ("H100 vs A100"),
     its lists split over pages of `page_size` rows as other listings are."""
-    site, nodes, out = t.site, t.site.hardware.nodes, []
-    for (a, b), rows in site.versus.items():
-        direct = [(p, r) for p, r in rows if r.baseline_device in (a, b)]
-        side_by_side = [(p, r) for p, r in rows if r.baseline_device not in (a, b)]
-        papers = [site.by_slug[slug] for slug in dict.fromkeys(p.slug for p, _ in rows)]
-        out += t.listing("versus.md.j2", versus_uri(a, b), (direct, side_by_side, papers), (nodes[a], nodes[b]),
-                         first=nodes[a], second=nodes[b], direct=direct, side_by_side=side_by_side, papers=papers)
-    return out
+    site, nodes, rows = t.site, t.site.hardware.nodes, t.site.versus[a, b]
+    direct = [(p, r) for p, r in rows if r.baseline_device in (a, b)]
+    side_by_side = [(p, r) for p, r in rows if r.baseline_device not in (a, b)]
+    papers = [site.by_slug[slug] for slug in dict.fromkeys(p.slug for p, _ in rows)]
+    return t.listing("versus.md.j2", versus_uri(a, b), (direct, side_by_side, papers), (nodes[a], nodes[b]),
+                     first=nodes[a], second=nodes[b], direct=direct, side_by_side=side_by_side, papers=papers)
 
 
 def topic_pages(t: Templates, topic: Topic) -> list[tuple[str, str | None]]:
@@ -341,28 +340,29 @@ def data_page(t: Templates) -> list[tuple[str, str | None]]:
 
 # The pages that are one of a kind, each made by its function.
 INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, papers_index_pages,
-               results_pages, filter_page, data_page, versus_pages)
+               results_pages, filter_page, data_page)
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,
                  wanted: Callable[[str, Any], bool] | None = None,
                  site_url: str | None = None, issues_url: str | None = None,
-                 compiled: CompiledTemplates | None = None) -> dict[str, str | None]:
-    """Every generated page, `{src uri: Markdown}`, sorted by URI; the same site always gives
+                 compiled: CompiledTemplates | None = None) -> dict[str, PageRecord]:
+    """Every generated page, `{src uri: its record}`, sorted by URI; the same site always gives
     the same pages. Listings show `page_size` rows a page (default `pages.PAGE_SIZE`). With
-    `wanted(uri, key)`, a page it does not want is not rendered, and maps to None. With
+    `wanted(uri, key)`, a page it does not want is not rendered: its record has no body. With
     `site_url`, a paper's metadata gives its page's absolute URL. With `issues_url` (the
     repository's new-issue form), each result links a report of a problem with it. `compiled`
     keeps the compiled templates between builds."""
     t = Templates(site, make_environment(templates_dir, site, issues_url, compiled), page_size or pages.PAGE_SIZE,
                   *([wanted] if wanted else []), site_url=site_url or None)
-    made = [page for node in site.hardware.nodes.values() if site.node_papers.get(node.id)
-            for page in hardware_pages(t, node)]
-    made += [page for topic in site.topics.topics.values() if site.topic_papers.get(topic.id)
-             for page in topic_pages(t, topic)]
-    made += [page for index_page in INDEX_PAGES for page in index_page(t)]
-    made += [page for paper in site.papers for page in paper_page(t, paper)]
-    return dict(sorted(made))
+    made = [PageRecord(uri, HARDWARE, node.id, body) for node in site.hardware.nodes.values()
+            if site.node_papers.get(node.id) for uri, body in hardware_pages(t, node)]
+    made += [PageRecord(uri, TOPIC, topic.id, body) for topic in site.topics.topics.values()
+             if site.topic_papers.get(topic.id) for uri, body in topic_pages(t, topic)]
+    made += [PageRecord(uri, VERSUS, f"{a}-vs-{b}", body) for a, b in site.versus for uri, body in versus_pages(t, a, b)]
+    made += [PageRecord(uri, LIST, None, body) for index_page in INDEX_PAGES for uri, body in index_page(t)]
+    made += [PageRecord(uri, PAPER, paper.slug, body) for paper in site.papers for uri, body in paper_page(t, paper)]
+    return {record.uri: record for record in sorted(made, key=lambda record: record.uri)}
 
 
 def _hardware_tree(site: Site) -> list[tuple[Any, int, list]]:
