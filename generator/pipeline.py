@@ -23,7 +23,7 @@ from .derive.facts import Site, derive_site
 from .site import exports, pages
 from .site.records import PageRecord
 from .site.render import render_pages
-from .state import BuildState
+from .state import BuildState, build_inputs
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,9 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
     kept = state is not None
     state = state if kept else BuildState()
     content_dir, templates_dir = Path(content_dir), Path(templates_dir)
+    inputs = build_inputs(content_dir, templates_dir, (related_k, site_url, page_size, issues_url)) if kept else ()
     if kept:
-        state.start(content_dir, templates_dir)
+        state.start(inputs)
     keys: dict[str, Any] = {}
     with fewer_collections():
         checked = read_content(content_dir, reuse=state.files if kept else None)
@@ -65,7 +66,7 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
         made = {uri: state.pages[uri] if record.body is None else record.body for uri, record in records.items()}
         dates = pages.page_dates(site, records.values())
     if kept:
-        state.pages, state.other_files, state.keys, state.dates = made, files, keys, dates
+        state.finish(inputs, made, files, keys, dates)
     return Generated(site, made, files, site.warnings, dates,
                      {uri: replace(record, body=None) for uri, record in records.items()})
 

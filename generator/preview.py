@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .pipeline import Generated, generate
-from .state import BuildState, input_stamps
+from .state import BuildState
 
 
 @dataclass
@@ -51,13 +51,14 @@ class Preview:
     def update(self) -> Changes:
         """Generate again; raises ContentError as `generate` does (and then forgets nothing)."""
         state = self.state
-        afresh = input_stamps(self.content_dir, self.templates_dir) != state.inputs
-        pages, files, dates = state.pages, state.other_files, state.dates
+        afresh = not state.inputs  # no build yet, or the last one failed
+        pages, files, dates, inputs = state.pages, state.other_files, state.dates, state.inputs
         generated = generate(self.content_dir, self.templates_dir, self.related_k, self.site_url, self.page_size,
                              self.issues_url, state=state)
         changed = {uri for uri, text in generated.pages.items() if pages.get(uri) != text}
         changed |= {uri for uri, text in generated.files.items() if files.get(uri) != text}
         removed = (set(pages) | set(files)) - set(generated.pages) - set(generated.files)
+        afresh = afresh or state.inputs != inputs  # settings, a vocabulary or a template changed
         # The same pages with the same dates: the sitemap is as it was.
         same_pages = (not afresh and pages.keys() == generated.pages.keys() and files.keys() == generated.files.keys()
                       and dates == generated.dates)

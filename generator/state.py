@@ -31,19 +31,21 @@ class BuildState:
     pages: dict[str, str] = field(default_factory=dict)  # what the last build made
     other_files: dict[str, str] = field(default_factory=dict)
     dates: dict[str, str] = field(default_factory=dict)  # the pages' dates (the sitemap's)
-    inputs: tuple = ()  # the stamps of the vocabularies and templates it was made from
+    inputs: tuple = ()  # the settings, and the stamps of the vocabularies and templates, of the last build
 
-    def start(self, content_dir: Path, templates_dir: Path) -> bool:
-        """Forget everything when a vocabulary or a template changed (every page depends on
-        them); True when starting afresh."""
-        inputs = input_stamps(content_dir, templates_dir)
-        afresh = inputs != self.inputs
-        if afresh:
+    def start(self, inputs: tuple) -> None:
+        """Forget everything when the settings, a vocabulary or a template changed (every page
+        depends on them). `inputs` are recorded by `finish`, once a build has succeeded: a
+        build that fails leaves the next to start afresh as well."""
+        if inputs != self.inputs:
             fresh = BuildState()
             self.files, self.derived, self.outputs, self.keys = fresh.files, fresh.derived, fresh.outputs, fresh.keys
-            self.templates = fresh.templates
-        self.inputs = inputs
-        return afresh
+            self.templates, self.inputs = fresh.templates, ()
+
+    def finish(self, inputs: tuple, pages: dict[str, str], other_files: dict[str, str], keys: dict[str, Any],
+               dates: dict[str, str]) -> None:
+        """Record what a build that succeeded made, and what from."""
+        self.inputs, self.pages, self.other_files, self.keys, self.dates = inputs, pages, other_files, keys, dates
 
     def wanted(self, keys: dict[str, Any]):
         """The `render_pages` hook: a page is rendered only when its key changed; `keys`
@@ -54,9 +56,10 @@ class BuildState:
         return wanted
 
 
-def input_stamps(content_dir: Path, templates_dir: Path) -> tuple:
-    """The stamps of the vocabularies and of every file of the templates (the theme's
-    overrides among them): what every page depends on."""
+def build_inputs(content_dir: Path, templates_dir: Path, settings: tuple) -> tuple:
+    """What every page depends on: the build's settings, and the stamps of the vocabularies
+    and of every file of the templates (the theme's overrides among them)."""
     paths = [content_dir / HARDWARE_FILE, content_dir / TOPICS_FILE]
     paths += sorted(path for path in templates_dir.rglob("*") if path.is_file())
-    return tuple((str(path), os.stat(path).st_mtime_ns, os.stat(path).st_size) for path in paths if path.exists())
+    return (settings, *((str(path), os.stat(path).st_mtime_ns, os.stat(path).st_size) for path in paths
+                        if path.exists()))

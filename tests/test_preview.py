@@ -133,3 +133,29 @@ def test_a_kept_state_builds_after_each_kind_of_edit_what_a_fresh_state_builds(c
     # Both saw the edit: a build without it differs.
     edit(content / name, new, old)
     assert generate(content, templates).pages != fresh.pages or generate(content, templates).files != fresh.files
+
+
+def test_a_template_change_before_a_failed_run_is_still_built_after_the_fix(content):
+    templates = content.parent / "site_templates"
+    shutil.copytree(TEMPLATES, templates)
+    preview = Preview(content, templates)
+    preview.update()
+    edit(templates / "paper.md.j2", "## Abstract", "## The abstract")
+    path = content / "papers" / "snapkv.md"
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good.replace("title:", "title: [unclosed", 1), encoding="utf-8")
+    with pytest.raises(ContentError):
+        preview.update()
+    path.write_text(good, encoding="utf-8")
+    changes = preview.update()
+    assert "papers/gptq.md" in changes.changed and not changes.same_pages
+    assert changes.generated.pages == generate(content, templates).pages
+
+
+def test_a_kept_state_with_other_settings_builds_what_a_fresh_state_builds(content):
+    state = BuildState()
+    generate(content, TEMPLATES, state=state)
+    kept = generate(content, TEMPLATES, site_url="https://example.org/list/", issues_url="https://github.com/o/r/issues/new",
+                    state=state)
+    fresh = generate(content, TEMPLATES, site_url="https://example.org/list/", issues_url="https://github.com/o/r/issues/new")
+    assert kept.pages == fresh.pages and kept.files == fresh.files

@@ -458,3 +458,11 @@ def test_a_factor_of_a_product_named_by_its_code_compares_with_it():
     r = one("The tensor cores reach 989 TFLOPS in dense FP16, 2.1x the A100.".split(", ")[1], hardware())
     assert (r.baseline, r.baseline_device) == ("A100", "a100")
     assert one("It reaches 3x the throughput of vLLM.").baseline == "vLLM"
+
+
+def test_an_opening_that_names_other_hardware_ends_the_frame():
+    assert devices("On the A100, our kernel is 2x faster. On CPUs, it is 3x faster.") == ["a100", None]
+
+
+def test_a_number_with_two_points_is_no_number():
+    assert values("It fits in only 1.2.3 GB and runs at 1.2.3 FPS for 1.000.000 hours.") == []

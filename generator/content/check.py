@@ -119,6 +119,9 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
     problems.extend(check_duplicates(result.papers, files, new=new))
     problems.extend(device_warnings)
     result.files = files
+    if reuse is not None:  # a file removed or renamed is forgotten
+        for gone in reuse.keys() - set(paths):
+            del reuse[gone]
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
     return result

@@ -4,9 +4,9 @@ for all plain phrases, ignoring case (a trie, as for hardware names in hardware.
 for the few phrases written as regexes, which run on RE2: a curator's regex takes time
 linear in the text, whatever it is, and one RE2 cannot run is refused at its line.
 
-The file's `ignore` lists phrases that hold a match phrase without signalling its topic
-("serving as", "graph convolutional"): where one stands, the phrases inside it count for
-no topic.
+The file's `ignore` lists phrases that hold a plain match phrase without signalling its
+topic ("serving as", "graph convolutional"): where one stands, the plain phrases inside it
+count for no topic (regexes are not affected: write the phrase plainly).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from .phrase_trie import LINK, PHRASE_END, char_tokens, scanner, spelling_key, t
 MAX_REGEX_CHARS = 200
 _RE2 = re2.Options()
 _RE2.log_errors = False  # a curator's invalid regex is reported at its line, not logged by RE2
+_RE2.max_mem = 64 << 20  # room for all the file's regexes in one set (RE2's default, 8 MB, holds about 60)
 _LOOKAROUND = re.compile(r"\(\?<?[=!]|\\[1-9]|\(\?\(")  # what Python's regexes have and RE2's do not
 # A regex phrase matches whole words, as the plain phrases do: RE2 has no lookaround, so the
 # letters or digits on either side are what may not be there.
@@ -93,8 +94,8 @@ def regex_problem(body: str) -> str | None:
     except re2.error as error:
         reason = error.args[0] if error.args else error
         reason = reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
-        hint = ("RE2's syntax, which has no lookaround or backreference; a phrase that holds a match "
-                "without meaning the topic goes under the file's 'ignore:', e.g. ignore: [serving as]"
+        hint = ("RE2's syntax, which has no lookaround or backreference; write the phrase plainly and list "
+                "what holds it without meaning the topic under the file's 'ignore:', e.g. ignore: [serving as]"
                 if _LOOKAROUND.search(body) else "RE2's syntax, e.g. /KV[- ]caches?/")
         return f"is not a regular expression RE2 can run: {reason} (expected {hint})"
     if compiled.search(" ") is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import re2
 import yaml
 
 from .model import ID, closest
@@ -193,8 +194,15 @@ def load_topics(text: str, path: str) -> Topics:
             topic = _read_topic(checker, node, id_lines)
             if topic is not None:
                 topics.append(topic)
+    vocabulary = Topics(topics, [phrase for phrase, _ in ignore])
+    if not checker.problems:
+        try:
+            vocabulary.detect("")  # builds the matcher: all regexes in one RE2 set
+        except re2.error:
+            checker.report(root, "the /regex/ phrases together are more than RE2 can compile into one set "
+                                 "(expected fewer or simpler regexes: list variants as plain phrases)")
     raise_if_any(checker)
-    return Topics(topics, [phrase for phrase, _ in ignore])
+    return vocabulary
 
 
 def _read_topic(checker: NodeChecker, node: yaml.Node, id_lines: dict[str, int]) -> Topic | None:

@@ -16,7 +16,7 @@ _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "nine": 9, "ten": 10, "twelve": 12, "a few": None}
 _MAGNITUDE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9, "t": 1e12,
               "trillion": 1e12}
-_NUMBER = r"(?P<number>\d+(?:[.,]\d+)*)"
+_NUMBER = r"(?P<number>\d+(?:,\d{3})*(?:\.\d+)?(?![.,]\d))"  # 665,000 or 0.108, never 1.2.3
 # A number in words counts only before a duration ("approximately four GPU hours").
 _WORD_NUMBER = r"(?P<number>one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 _SCALE = r"(?:\s?(?P<magnitude>[KMBT]|k)\b|\s(?P<magnitude_word>thousand|million|billion|trillion)\b)?"

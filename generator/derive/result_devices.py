@@ -16,7 +16,7 @@ from ..content.hardware import Hardware, Mention
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2".
 UNKNOWN_HARDWARE = re.compile(
-    r"\b(?:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
+    r"\b(?i:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
     r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
     r"SoCs?)\b")
 def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:

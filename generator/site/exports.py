@@ -248,6 +248,8 @@ def papers_json(site: Site, keys: dict[str, str] | None = None, kept: PaperLines
     kept = kept if kept is not None else PaperLines()
     kept.forget_unless(site.hardware.nodes)
     lines["papers"] = [kept.line(site, paper, keys[paper.slug]) for paper in site.papers]
+    if len(kept.lines) > len(site.papers):  # a paper removed or renamed is forgotten
+        kept.lines = {paper.slug: kept.lines[paper.slug] for paper in site.papers}
     fields = [f" {json.dumps('version')}: {SCHEMA_VERSION}"]
     fields += [f" {json.dumps(name)}: [\n  " + ",\n  ".join(items) + "\n ]" if items else f" {json.dumps(name)}: []"
                for name, items in lines.items()]
