@@ -466,3 +466,7 @@ def test_an_opening_that_names_other_hardware_ends_the_frame():
 
 def test_a_number_with_two_points_is_no_number():
     assert values("It fits in only 1.2.3 GB and runs at 1.2.3 FPS for 1.000.000 hours.") == []
+
+
+def test_hardware_the_paper_sets_itself_against_is_not_where_it_ran():
+    assert devices("Unlike prior work on the A100, we target edge devices. X achieves 3x lower latency.") == [None]

@@ -213,7 +213,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = [r if r.device or _models_own(r) else r._replace(device=subject) for r in results]
         else:
             subject = None
-        if not results and mentions:
+        if not results and mentions and not _CONTRAST.search(written):
             platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
         if frame:
             results = [r if r.device or _models_own(r) else r._replace(device=frame) for r in results]
@@ -229,6 +229,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     return found
 
 
+# A sentence that sets the paper against other hardware or work says nothing of where it ran:
+# "Unlike prior work on the A100, we target edge devices."
+_CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|traditional|instead of|rather than)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict\w*|estimat\w*|simulat\w*)", re.I)
