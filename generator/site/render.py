@@ -11,7 +11,7 @@ served pages' relative URLs (`url_between`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -216,7 +216,11 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
                                    *facts.mentioned_by)]
     # Hardware it only mentions is linked when that hardware has a page.
     linked = tuple(bool(site.node_papers.get(i)) for i in facts.mentioned_hardware)
-    if not t.wanted(uri, (facts, others, linked)):  # what the page shows: its facts, the papers it names
+    # What the page shows: its facts, the papers it names, and of each related paper what the
+    # page says (a new abstract moves every similarity a little; the page shows two decimals).
+    shown_related = tuple((r.slug, r.shared_hardware, r.shared_topics, f"{r.text_similarity:.2f}")
+                          for r in facts.related)
+    if not t.wanted(uri, (replace(facts, related=()), shown_related, others, linked)):
         return [(uri, None)]
     summary = first_sentence(paper.abstract)
     page_url = t.site_url.rstrip("/") + "/" + served_url(uri) if t.site_url else None
