@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from typing import Any
@@ -35,7 +35,7 @@ class Generated:
     files: dict[str, str]  # uri -> text: papers.json, feed.xml, BibTeX, results/rows.json, filter/
     warnings: tuple[Problem, ...]
     dates: dict[str, str] = field(default_factory=dict)  # src uri -> YYYY-MM-DD (or ""), the sitemap's lastmod
-    records: dict[str, PageRecord] = field(default_factory=dict)  # src uri -> what the page is (no body)
+    records: dict[str, PageRecord] = field(default_factory=dict)  # src uri -> what the page is (see `pages`)
 
 
 def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int = 5,
@@ -67,8 +67,7 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
         dates = pages.page_dates(site, records.values())
     if kept:
         state.finish(inputs, made, files, keys, dates)
-    return Generated(site, made, files, site.warnings, dates,
-                     {uri: replace(record, body=None) for uri, record in records.items()})
+    return Generated(site, made, files, site.warnings, dates, records)
 
 
 def other_files(site: Site, site_url: str | None = None, page_size: int | None = None,

@@ -8,8 +8,12 @@ from __future__ import annotations
 import re
 
 _NUM = r"\d+(?:[.,]\d+)*"
-_RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "tokens/s": "tokens/s", "s/token": "s/token",
-               "ms/token": "ms/token"}
+# A rate as written (lowercase, "per second" as "/s") -> as shown; "<thing>s/s" for the things
+# counted per second, and "<prefix>FLOPS" for floating-point rates.
+_RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "ms/token": "ms/token",
+               "queries/s": "queries/s", "qps": "queries/s", "rps": "requests/s", "gops": "GOPS", "tops": "TOPS",
+               "pops": "POPS"}
+_COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence")
 
 
 def efficiency_unit(text: str) -> str:
@@ -25,14 +29,8 @@ def rate_unit(text: str) -> str:
     """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
     'requests per second' -> 'requests/s'."""
     lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower())
-    if lowered.endswith("/s") and lowered[:-2].rstrip("s") in ("token", "request", "image", "sample", "sequence"):
+    if lowered.endswith("/s") and lowered[:-2].rstrip("s") in _COUNTED_PER_SECOND:
         return lowered[:-2].rstrip("s") + "s/s"
-    if lowered in ("queries/s", "qps"):
-        return "queries/s"
-    if lowered == "rps":
-        return "requests/s"
-    if lowered in ("gops", "tops", "pops"):
-        return lowered.upper()
     if "flop" in lowered:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
         return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")

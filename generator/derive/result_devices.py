@@ -19,11 +19,15 @@ UNKNOWN_HARDWARE = re.compile(
     r"\b(?i:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
     r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
     r"SoCs?)\b")
+def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
+    """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is."""
+    return found is not None and not NOT_DEVICE.match(found.group("name")) \
+        and not any(found.start() <= m.start < found.end() for m in mentions)
+
+
 def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
     """Whether `sentence` names hardware besides its `mentions` ("on a Graphcore IPU", "on 64 GPUs")."""
-    return any(not NOT_DEVICE.match(found.group("name"))
-               and not any(found.start() <= m.start < found.end() for m in mentions)
-               for found in UNKNOWN_HARDWARE.finditer(sentence))
+    return any(_unknown(found, mentions) for found in UNKNOWN_HARDWARE.finditer(sentence))
 
 
 # Where the words about a number end, for the device it was measured on: another clause, a
@@ -53,9 +57,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     after = specific([m for m in measured if end <= m.start < after_to])
     if after:
         return None if _listed(sentence, after[0], after) else after[0].id
-    unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
-    if unknown and not NOT_DEVICE.match(unknown.group("name")) \
-            and not any(unknown.start() <= m.start < unknown.end() for m in mentions):
+    if _unknown(UNKNOWN_HARDWARE.search(sentence, end, after_to), mentions):
         return None
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None

@@ -200,7 +200,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             Mention(m.id, m.start - offset, m.end - offset, m.text)
             for m in abstract_mentions if offset <= m.start and m.end <= offset + len(written)
         ]
-        opening = frame_of(hardware, written, mentions)
+        opening = frame_of(hardware, written, mentions) if mentions else None
         results = _sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening)
         # Hardware a result is only compared against ("2.1x higher than on the A100") does not
         # say where the sentence's results were measured.
