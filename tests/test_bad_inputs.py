@@ -6,7 +6,6 @@ the temporary file that a killed import leaves."""
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
 import io
 import os
 import shutil
@@ -24,7 +23,7 @@ from generator import cli
 from generator.ingest import remote
 from generator.content.check import check_content, format_problem
 from generator.plugin import ReadingListPlugin
-from generator.content.store import Store
+from generator.content.store import Store, lock_path, locked
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCABULARIES = Path(__file__).parent / "fixtures" / "site_small" / "content"
@@ -347,12 +346,28 @@ def test_check_keeps_temporary_files_that_are_not_a_dead_commands(content, capsy
 
 def test_check_keeps_a_dead_commands_temporary_file_while_an_import_holds_the_folder(content):
     left = killed_import(content)
-    handle = os.open(content, os.O_RDONLY)
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX)  # as `import`, `add` and `new` do while they write
+    with locked(content, "not printed: the lock is free"):  # as `import`, `add` and `new` hold it
         assert Store(content).remove_leftovers() == []
         assert left.exists()
-    finally:
-        os.close(handle)
     assert Store(content).remove_leftovers() == [left]
     assert not left.exists()
+
+
+def test_the_lock_file_lies_beside_the_content_folder_in_a_folder_git_ignores(content):
+    before = sorted(content.rglob("*"))
+    with Store(content).writing():
+        lock = content.parent / ".cache" / "content.lock"
+        assert lock.is_file() and lock_path(content / "papers" / "..") == lock
+    assert sorted(content.rglob("*")) == before  # nothing in content/: not in git status, nor in the build
+    ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", ".cache/content.lock"], cwd=ROOT)
+    assert ignored.returncode == 0
+
+
+def test_a_lock_that_cannot_be_taken_ends_the_command_with_a_message(content):
+    (content.parent / ".cache").write_text("not a folder\n", encoding="utf-8")  # as a read-only project would
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--content", str(content), "new", "A Paper"])
+    message = str(stopped.value.code)
+    assert message.startswith(f"{content}: cannot be locked for writing ({content.parent / '.cache' / 'content.lock'}: ")
+    assert message.endswith("nothing was written") and not any((content / "papers").iterdir())
+    assert Store(content).remove_leftovers() == []  # check goes on: it has nothing to remove

@@ -4,14 +4,12 @@ Paper files are read here and parsed by `paper_file`. Every write is atomic (a
 temporary file in the same folder, then a rename) and skipped when the bytes
 would not change, so a re-run touches nothing and file watchers stay quiet; a
 new file is created whole and only under a free name; commands that write
-paper files hold a lock on the content folder; `generate --out` writes only
+paper files hold a lock on the content folder (`locked`); `generate --out` writes only
 into a folder of its own.
 """
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import hashlib
 import os
 import re
@@ -22,6 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property, lru_cache
 from pathlib import Path
+
+from filelock import FileLock, Timeout
 
 from .model import ContentError, Paper, Problem
 from .paper_file import PaperFile, parse_paper_text
@@ -122,22 +122,43 @@ def _running(pid: int) -> bool:
     return True
 
 
+# A folder's lock file: `.cache/<folder name>.lock` beside the folder, not in it. In the
+# content folder it would show in `git status` and wake `serve`'s watcher, and in generate's
+# folder it would be published; `.cache/` beside content/ already holds the link checker's
+# cache and is ignored by .gitignore (as is `build/`, where generate writes).
+LOCKS_DIR = ".cache"
+
+
+def lock_path(folder: Path) -> Path:
+    """The file whose lock stands for `folder`'s (one file for every spelling of the folder)."""
+    folder = Path(folder).resolve()
+    return folder.parent / LOCKS_DIR / f"{folder.name}.lock"
+
+
 @contextmanager
 def locked(folder: Path, waiting: str) -> Iterator[None]:
-    """Hold an exclusive lock on `folder` (the folder itself, so no lock file is left behind);
-    print `waiting` and wait while another command holds it."""
-    handle = os.open(folder, os.O_RDONLY)
+    """Hold an exclusive lock on `folder`; print `waiting` and wait while another command holds it.
+
+    filelock's FileLock is flock on Unix (the kernel drops it when its holder dies, so a killed
+    import leaves no stale lock; SoftFileLock's file would) and msvcrt's lock on Windows. A lock
+    that cannot be taken at all (a read-only project) ends the command with a message saying so.
+    """
+    lock = FileLock(lock_path(folder))
     try:
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as error:
-            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise
+            lock.acquire(blocking=False)
+        except Timeout:
             print(waiting, file=sys.stderr, flush=True)
-            fcntl.flock(handle, fcntl.LOCK_EX)
+            lock.acquire()
+    except OSError as error:
+        where = Path(lock.lock_file)
+        raise SystemExit(f"{folder}: cannot be locked for writing ({where}: {error.strerror or error}; expected "
+                         f"{where.parent} writable by this user: it holds the lock that keeps two writers apart); "
+                         f"nothing was written") from None
+    try:
         yield
     finally:
-        os.close(handle)  # closing releases the lock
+        lock.release()
 
 
 class _NotReadable(Exception):
@@ -300,24 +321,25 @@ class Store:
         that two at once never choose one slug or fill one file from stale text; temporary
         files a killed command left are removed first."""
         self.content.mkdir(parents=True, exist_ok=True)
-        with locked(self.content, f"{self.content}: waiting for another import to finish"):
+        with locked(self.content, f"{self.content}: waiting for another import to finish (an import, add or new "
+                                  f"is writing it; this one goes on when that one ends)"):
             self._remove_temporaries()
             yield
 
     def remove_leftovers(self) -> list[Path]:
         """Remove the temporary files that a killed import, add or new left (`check` does), unless
         a command that writes holds the content folder now; the files removed."""
-        try:
-            handle = os.open(self.content, os.O_RDONLY | os.O_DIRECTORY)
-        except OSError:
+        if not self.content.is_dir():
             return []  # no content folder: nothing was left
+        lock = FileLock(lock_path(self.content))
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            lock.acquire(blocking=False)
+        except OSError:  # held (Timeout): what is there may be being written; the next run removes it
+            return []  # or no lock file can be made (a read-only checkout): nothing can be removed either
+        try:
             return self._remove_temporaries()
-        except OSError:  # held: what is there may be being written; the next run removes it
-            return []
         finally:
-            os.close(handle)
+            lock.release()
 
     def _remove_temporaries(self) -> list[Path]:
         # Only where write_atomic and create_exclusive write, not in folders below.
