@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 
+from generator.content.check import read_content
 from generator.content.model import ARXIV_ID
-from generator.content.store import Store
 
 from support import SEED_CONTENT
 
@@ -22,9 +22,9 @@ URL = re.compile(r"https?://\S+")
 
 @pytest.fixture(scope="module")
 def papers():
-    papers, problems = Store(CONTENT).load_papers()
-    assert problems == []
-    return papers
+    checked = read_content(CONTENT)
+    assert checked.problems == []
+    return checked.papers
 
 
 def test_content_holds_the_52_papers_and_all_load(papers):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from .model import ContentError, Paper, Problem
+from .model import ContentError, Problem
 from .paper_file import PaperFile, parse_paper_text
 
 PAPERS_DIR = "papers"
@@ -288,17 +288,6 @@ class Store:
     def read_paper_files(self) -> list[PaperFile]:
         """Every paper file, parsed, in path order."""
         return [self.read_paper_file(path) for path in self.paper_paths()]
-
-    def load_papers(self) -> tuple[list[Paper], list[Problem]]:
-        """Every paper that is valid, and every problem of those that are not."""
-        papers: list[Paper] = []
-        problems: list[Problem] = []
-        for file in self.read_paper_files():
-            paper, found = file.validate()
-            problems.extend(found)
-            if paper is not None:
-                papers.append(paper)
-        return papers, problems
 
     def create_paper(self, slug: str, text: str) -> bool:
         """Write a new paper file; False, writing nothing, when `slug` is taken."""
