@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
@@ -28,7 +27,6 @@ class Related(NamedTuple):
     score: float
     shared_hardware: tuple[str, ...]
     shared_topics: tuple[str, ...]
-    text_similarity: float
 
 
 # How much a shared device or topic counts against similar wording.
@@ -197,8 +195,6 @@ def _related_papers(papers: tuple[tuple[str, str, str, tuple[str, ...], tuple[st
     left, right, micros = (np.concatenate(parts) for parts in zip(*blocks))  # paper, related paper, score
     if not len(left):
         return {slug: [] for slug in slugs}
-    # Wording similarity is shown for the chosen pairs only: a dot product per pair.
-    similarity = np.asarray(text_matrix[left].multiply(text_matrix[right]).sum(axis=1)).ravel().tolist()
     left_papers, right_papers = left.tolist(), right.tolist()
     # k per paper: built by maps over whole lists, not a loop of Python statements per pair.
     related = list(map(Related._make, zip(
@@ -206,7 +202,6 @@ def _related_papers(papers: tuple[tuple[str, str, str, tuple[str, ...], tuple[st
         (micros / 1e6).tolist(),
         _shared_labels(hardware, left_papers, right_papers),
         _shared_labels(topics, left_papers, right_papers),
-        map(round, similarity, repeat(3)),
     )))
     # The pairs come paper by paper: each paper's related papers are a slice of the list.
     ends = np.cumsum(np.bincount(left, minlength=len(papers))).tolist()

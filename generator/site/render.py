@@ -137,7 +137,7 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
         cells = [f'<td class="result-value" data-kind="{text(result.kind)}" style="text-align: right;">'
                  f'{text(result.shown)}</td>',
                  # The report link is on the paper's page, one for each result: on every row of every
-                 # listing it was a third of the site's bytes at 10,000 papers.
+                 # listing it made much of a long list's site.
                  f'<td data-label="Claim">{claim_html(result)}{report_link(result, of) if of is not None else ""}</td>',
                  f'<td data-label="Device">{device}</td>']
         if paper is not None:
@@ -217,9 +217,8 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     # Hardware it only mentions is linked when that hardware has a page.
     linked = tuple(bool(site.node_papers.get(i)) for i in facts.mentioned_hardware)
     # What the page shows: its facts, the papers it names, and of each related paper what the
-    # page says (a new abstract moves every similarity a little; the page shows two decimals).
-    shown_related = tuple((r.slug, r.shared_hardware, r.shared_topics, f"{r.text_similarity:.2f}")
-                          for r in facts.related)
+    # page says of it (not its score, which a new abstract anywhere moves a little).
+    shown_related = tuple((r.slug, r.shared_hardware, r.shared_topics) for r in facts.related)
     if not t.wanted(uri, (replace(facts, related=()), shown_related, others, linked)):
         return [(uri, None)]
     summary = first_sentence(paper.abstract)
