@@ -240,7 +240,8 @@ def test_near_identical_titles_pair_each_title_with_every_earlier_one():
 
 def test_the_paper_schema_is_one_list_of_fields():
     """`model.FIELDS` is the schema: a Paper has a field of each (besides its slug, abstract and
-    path), an import fills only fields marked imported, and `new` offers each field with an example."""
+    path), an import fills only fields marked imported, a Paper is made with each required one,
+    and `new` offers each field with an example."""
     import dataclasses
     import datetime as dt
 
@@ -249,6 +250,10 @@ def test_the_paper_schema_is_one_list_of_fields():
     assert [f.name for f in dataclasses.fields(Paper)] == ["slug", "title", "abstract", "path",
                                                            *[name for name in FIELDS if name != "title"]]
     assert "title" not in IMPORTED_FIELDS and "note" not in IMPORTED_FIELDS and "arxiv" in IMPORTED_FIELDS
+    # A required field (never null in papers.json) is one every Paper is made with.
+    assert [name for name, spec in FIELDS.items() if spec.required] == [
+        f.name for f in dataclasses.fields(Paper) if f.name in FIELDS and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING]
     text = cli.skeleton("A Paper", dt.date(2025, 1, 2))
     offered = [name for name, spec in FIELDS.items() if spec.example]
     assert [line.split(":")[0].removeprefix("# ") for line in text.splitlines()

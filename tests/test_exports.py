@@ -24,7 +24,7 @@ from generator.site import bibtex
 from generator.site import exports
 from generator.site import facets as facet_files
 from generator.content.check import read_content
-from generator.content.model import Paper
+from generator.content.model import FIELDS, JSON_TYPES, Paper, json_type
 from support import page_texts
 from generator.derive.facts import derive_site, device_spans, papers_by_year
 from support import load_site
@@ -156,6 +156,23 @@ def test_every_paper_page_cites_its_bibtex_file(site, files):
         assert target in linked, target
     for href in ("papers.json", "feed.xml", "papers.bib", "filter/", "years/", "data/"):
         assert f'<a href="{href}">' in home, href
+
+
+def test_papers_json_publishes_the_paper_schema_as_it_is():
+    """model.FIELDS is the one schema: each field papers.json writes as a paper file holds it is
+    published with the type its kind gives and its description there; the others it leaves
+    out or writes derived, as exports.py defines them."""
+    written = {name: spec for name, spec in FIELDS.items() if spec.exported}
+    for name, spec in written.items():
+        assert exports.PAPER_FIELDS[name] == (json_type(spec), spec.exported), name
+    assert set(exports.PAPER_FIELDS) & set(FIELDS) - set(written) == {"authors_count", "hardware", "topics",
+                                                                       "results"}
+    assert set(FIELDS) - set(exports.PAPER_FIELDS) == {"not_hardware", "not_topics", "imported_title"}
+    assert {spec.kind for spec in FIELDS.values()} == {*JSON_TYPES, "results"}
+    schema = json.loads(exports.papers_schema_json())["properties"]["papers"]["items"]["properties"]
+    assert schema["title"] == {"type": "string", "description": "the title"}
+    assert schema["venue"] == {"type": ["string", "null"], "description": "where it was published, or null"}
+    assert schema["links"]["type"] == "array" and schema["published"]["type"] == ["string", "null"]
 
 
 def test_data_page_documents_every_field(site):

@@ -1,6 +1,7 @@
-"""The paper: its schema (`FIELDS`, what each field must hold and the order fields are
-written in) and the `Paper` the site is made of; `front_matter.py` checks a file's front
-matter against the schema. Also what every check reports: a `Problem` at a line."""
+"""The paper: its schema (`FIELDS`, what each field must hold, the order fields are written
+in and what papers.json says of each) and the `Paper` the site is made of; `front_matter.py`
+checks a file's front matter against the schema, and site/exports.py publishes it as
+papers.json's JSON Schema. Also what every check reports: a `Problem` at a line."""
 
 from __future__ import annotations
 
@@ -12,41 +13,55 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 class Field(NamedTuple):
-    """One front-matter field of a paper file."""
+    """One front-matter field of a paper file, and what papers.json says of it."""
 
-    kind: str  # what `_check_value` checks it holds
+    kind: str  # what `_check_value` checks it holds; papers.json writes it as JSON_TYPES[kind]
     help: str  # what it holds, as error messages say it
     imported: bool = False  # an import fills it in when the file lacks it; the others are the curator's
     example: str | None = None  # what `new` writes, commented out, for a curator to fill in
+    # Its description in papers.json's schema, when papers.json writes it as the file holds it;
+    # None when papers.json leaves it out or writes what the build derives from it instead.
+    exported: str | None = None
+    required: bool = False  # every paper has it (front_matter.py checks): papers.json never writes null
 
 
 # The paper schema. The order is the order fields are written in; `Paper` has a field of
-# each (tested), papers.json's schema (exports.PAPER_FIELDS) describes what the site exports.
+# each (tested); papers.json's schema (exports.PAPER_FIELDS) is made of the `exported` ones
+# and what the build derives.
 FIELDS: dict[str, Field] = {
-    "title": Field("text", "the paper's title"),
+    "title": Field("text", "the paper's title", exported="the title", required=True),
     "arxiv": Field("arxiv", "arXiv id such as '2404.14469', quoted", imported=True,
-                   example="'2404.14469'  # quoted, or YAML makes it a number"),
+                   example="'2404.14469'  # quoted, or YAML makes it a number",
+                   exported="the arXiv id as a string ('2404.14469'), or null"),
     "authors": Field("text_list", "author names in published order", imported=True,
-                     example="\n- First Author\n- Second Author"),
+                     example="\n- First Author\n- Second Author",
+                     exported="author names in published order; may be empty"),
     "authors_count": Field("count", "number of authors when the names are not known", imported=True),
-    "published": Field("date", "publication date, YYYY-MM-DD", imported=True, example="2024-04-22"),
-    "upvotes": Field("count", "Hugging Face upvotes, a whole number", imported=True),
-    "venue": Field("text", "where it was published, e.g. 'NeurIPS 2024'", imported=True, example="NeurIPS 2024"),
+    "published": Field("date", "publication date, YYYY-MM-DD", imported=True, example="2024-04-22",
+                       exported="publication date YYYY-MM-DD, or null"),
+    "upvotes": Field("count", "Hugging Face upvotes, a whole number", imported=True,
+                     exported="Hugging Face upvotes, or null"),
+    "venue": Field("text", "where it was published, e.g. 'NeurIPS 2024'", imported=True, example="NeurIPS 2024",
+                   exported="where it was published, or null"),
     "code": Field("url", "the code repository, an http(s) URL", imported=True,
-                  example="https://github.com/org/repo"),
-    "project": Field("url", "the project page, an http(s) URL", example="https://example.org/project"),
-    "links": Field("url_list", "other http(s) URLs", imported=True),
+                  example="https://github.com/org/repo", exported="the code repository URL, or null"),
+    "project": Field("url", "the project page, an http(s) URL", example="https://example.org/project",
+                     exported="the project page URL, or null"),
+    "links": Field("url_list", "other http(s) URLs", imported=True, exported="other URLs"),
     "hardware": Field("id_list", "hardware ids to add to what detection finds",
                       example="[a100]  # ids from content/hardware.yml; detection finds most from the abstract"),
     "not_hardware": Field("id_list", "hardware ids detection finds wrongly"),
     "topics": Field("id_list", "topic ids to add to what detection finds",
                     example="[kv-cache]  # ids from content/topics.yml"),
     "not_topics": Field("id_list", "topic ids detection finds wrongly"),
-    "note": Field("text", "the curator's note, plain text", example="Why the paper is worth reading, in plain text."),
+    "note": Field("text", "the curator's note, plain text", example="Why the paper is worth reading, in plain text.",
+                  exported="the curator's note, or null"),
     "results": Field("results", "the paper's headline results, replacing the extracted ones: a list of "
                                 "{value, unit, kind, baseline, device}; [] shows none"),
-    "added": Field("date", "the date the paper entered the list, YYYY-MM-DD"),
-    "sources": Field("text_list", "the dumps the paper was imported from"),
+    "added": Field("date", "the date the paper entered the list, YYYY-MM-DD",
+                   exported="the date the paper entered the list, YYYY-MM-DD, or null"),
+    "sources": Field("text_list", "the dumps the paper was imported from",
+                     exported="the dumps the paper was imported from"),
     "imported_title": Field("text", "the title as first imported; recognises the paper on re-import"),
 }
 IMPORTED_FIELDS = tuple(name for name, spec in FIELDS.items() if spec.imported)
@@ -65,6 +80,36 @@ ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
 ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})\Z")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
+
+
+def json_pattern(regex: re.Pattern[str]) -> str:
+    """`regex`, ending in `\\Z` as SLUG and ID do, as JSON Schema writes it: ECMA-262 has no
+    `\\Z`, and its `$` (without the multiline flag) matches only at the end of the text."""
+    return regex.pattern.removesuffix("\\Z") + "$"
+
+
+# What papers.json writes a value of each kind as, in JSON Schema: a date as YYYY-MM-DD text;
+# a value a paper lacks as null, or [] for a list (`json_type`). Results it derives instead.
+JSON_TYPES: dict[str, dict[str, Any]] = {
+    "text": {"type": "string"},
+    "arxiv": {"type": "string"},
+    "url": {"type": "string"},
+    "count": {"type": "integer", "minimum": 0},
+    "date": {"type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}$"},
+    "text_list": {"type": "array", "items": {"type": "string"}},
+    "url_list": {"type": "array", "items": {"type": "string"}},
+    "id_list": {"type": "array", "items": {"type": "string", "pattern": json_pattern(ID)}},
+}
+
+
+def json_type(spec: Field) -> dict[str, Any]:
+    """The JSON Schema of what papers.json writes for a field `spec`: JSON_TYPES[spec.kind],
+    null allowed unless it is a list or `required`."""
+    schema = dict(JSON_TYPES[spec.kind])
+    if schema["type"] != "array" and not spec.required:
+        schema["type"] = [schema["type"], "null"]
+    return schema
+
 
 # Characters no text of a paper may hold: control characters (tab and line breaks aside),
 # lone surrogates (which have no UTF-8 form: MkDocs fails writing them) and noncharacters.

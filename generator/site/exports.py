@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import bibtex, facets
-from ..content.model import Paper
+from ..content.model import FIELDS, RESULT_DIRECTIONS, SLUG, Paper, json_pattern, json_type
 from ..derive.facts import Site
 from .pages import LastMade
 
@@ -26,39 +26,44 @@ ATOM = "http://www.w3.org/2005/Atom"
 # Characters XML 1.0 cannot hold at all, even escaped: dropped from the feed.
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
-_STRING_OR_NULL = {"type": ["string", "null"]}
-_STRINGS = {"type": "array", "items": {"type": "string"}}
-_IDS = {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}}
-_DATE = {"type": ["string", "null"], "pattern": "^\\d{4}-\\d{2}-\\d{2}$"}
-_COUNT = {"type": ["integer", "null"], "minimum": 0}
 
-# Field -> (JSON Schema, description). The single source of the schema: papers.schema.json
-# and the "Data and exports" page are both generated from it.
+def _as_written(*names: str) -> dict[str, tuple[dict[str, Any], str]]:
+    """PAPER_FIELDS entries of the paper file's fields `names`, which papers.json writes as the
+    file holds them: type and description as the schema (model.FIELDS) gives them."""
+    return {name: (json_type(FIELDS[name]), FIELDS[name].exported) for name in names}
+
+
+def _derived(name: str, description: str) -> tuple[dict[str, Any], str]:
+    """A PAPER_FIELDS entry for what the build derives from the paper file's field `name`: of
+    that field's type (model.FIELDS), with `description`."""
+    return json_type(FIELDS[name]), description
+
+
+_STRING = {"type": "string"}
+_STRING_OR_NULL = {"type": ["string", "null"]}
+
+# Field -> (JSON Schema, description), in the order papers.schema.json requires them and the
+# "Data and exports" page lists them: the paper file's fields papers.json writes as they are
+# (`_as_written`, from model.FIELDS), and what the build derives, defined here.
 PAPER_FIELDS: dict[str, tuple[dict[str, Any], str]] = {
-    "slug": ({"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+    "slug": ({"type": "string", "pattern": json_pattern(SLUG)},
              "the paper's id: its file name in content/papers/ without .md"),
-    "url": ({"type": "string"}, "the paper's page, relative to the site root (papers/<slug>/)"),
-    "bibtex": ({"type": "string"}, "the paper's BibTeX file, relative to the site root (bib/<slug>.bib)"),
-    "bibtex_key": ({"type": "string"}, "the citation key used in papers.bib and bib/<slug>.bib"),
-    "title": ({"type": "string"}, "the title"),
-    "arxiv": ({**_STRING_OR_NULL}, "the arXiv id as a string ('2404.14469'), or null"),
-    "arxiv_url": ({**_STRING_OR_NULL}, "https://arxiv.org/abs/<id>, or null"),
-    "authors": (_STRINGS, "author names in published order; may be empty"),
-    "authors_count": (_COUNT, "number of authors (from the names when known), or null"),
-    "published": (_DATE, "publication date YYYY-MM-DD, or null"),
+    "url": (_STRING, "the paper's page, relative to the site root (papers/<slug>/)"),
+    "bibtex": (_STRING, "the paper's BibTeX file, relative to the site root (bib/<slug>.bib)"),
+    "bibtex_key": (_STRING, "the citation key used in papers.bib and bib/<slug>.bib"),
+    **_as_written("title", "arxiv"),
+    "arxiv_url": (_STRING_OR_NULL, "https://arxiv.org/abs/<id>, or null"),
+    **_as_written("authors"),
+    "authors_count": _derived("authors_count", "number of authors (from the names when known), or null"),
+    **_as_written("published"),
     "year": ({"type": ["integer", "null"]}, "the year published, else the year of the arXiv id, or null"),
-    "upvotes": (_COUNT, "Hugging Face upvotes, or null"),
-    "venue": ({**_STRING_OR_NULL}, "where it was published, or null"),
-    "code": ({**_STRING_OR_NULL}, "the code repository URL, or null"),
-    "project": ({**_STRING_OR_NULL}, "the project page URL, or null"),
-    "links": (_STRINGS, "other URLs"),
-    "note": ({**_STRING_OR_NULL}, "the curator's note, or null"),
-    "hardware": (_IDS, "hardware ids the paper is about directly (detected + added - removed), taxonomy order"),
-    "hardware_rollup": (_IDS, "those ids with their architectures and vendors, taxonomy order"),
-    "topics": (_IDS, "topic ids, vocabulary order"),
-    "added": (_DATE, "the date the paper entered the list, YYYY-MM-DD, or null"),
-    "sources": (_STRINGS, "the dumps the paper was imported from"),
-    "abstract": ({"type": "string"}, "the abstract, plain text"),
+    **_as_written("upvotes", "venue", "code", "project", "links", "note"),
+    "hardware": _derived("hardware", "hardware ids the paper is about directly (detected + added - removed), "
+                                     "taxonomy order"),
+    "hardware_rollup": _derived("hardware", "those ids with their architectures and vendors, taxonomy order"),
+    "topics": _derived("topics", "topic ids the paper is about (detected + added - removed), vocabulary order"),
+    **_as_written("added", "sources"),
+    "abstract": (_STRING, "the abstract, plain text"),
     "results": ({"type": "array", "items": {
         "type": "object",
         "required": ["value", "value_text", "unit", "claim", "kind", "direction", "baseline", "baseline_device",
@@ -70,7 +75,7 @@ PAPER_FIELDS: dict[str, tuple[dict[str, Any], str]] = {
             "unit": {"type": "string"},
             "claim": {"type": ["string", "null"]},
             "kind": {"type": "string"},
-            "direction": {"type": ["string", "null"], "enum": ["higher", "lower", None]},
+            "direction": {"type": ["string", "null"], "enum": [*RESULT_DIRECTIONS, None]},
             "baseline": {"type": ["string", "null"]},
             "baseline_device": {"type": ["string", "null"]},
             "device": {"type": ["string", "null"]},
