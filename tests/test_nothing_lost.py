@@ -265,6 +265,13 @@ def test_an_item_joins_a_list_in_its_own_style():
         "---\ntitle: X\nsources:\n    - a.txt\n    - b.txt\n---\nA.\n"
 
 
+def test_a_comment_stays_above_the_field_it_stands_above():
+    # ruamel.yaml's round trip ties a comment line to the field above it, and so would put
+    # the new arxiv field between this comment and venue (generator/ingest/fill.py says more).
+    assert filled("---\ntitle: X\n# the venue as published:\nvenue: ICML\n---\nA.\n", arxiv="2404.14469") == \
+        "---\ntitle: X\narxiv: '2404.14469'\n# the venue as published:\nvenue: ICML\n---\nA.\n"
+
+
 def test_a_changed_value_is_never_written_by_filling():
     assert filled("---\ntitle: X\nvenue: ICML\n---\nA.\n", venue="NeurIPS") is None
 
