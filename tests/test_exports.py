@@ -81,7 +81,11 @@ def test_papers_json_holds_every_paper_with_its_data(site, data):
 
 
 def test_papers_json_is_its_data_with_one_paper_a_line(site, files, data):
-    assert data == exports.papers_data(site)
+    keys = bibtex.bibtex_keys(site)
+    assert data["version"] == exports.SCHEMA_VERSION
+    assert data["papers"] == [exports.paper_record(site, paper, keys[paper.slug]) for paper in site.papers]
+    assert [node["id"] for node in data["hardware"]] == [i for i in site.hardware.nodes if site.node_papers.get(i)]
+    assert [topic["id"] for topic in data["topics"]] == [i for i in site.topics.topics if site.topic_papers.get(i)]
     lines = files["papers.json"].splitlines()
     assert sum(1 for line in lines if line.startswith('  {"abstract": ')) == len(site.papers)
 

@@ -83,16 +83,11 @@ def is_plain_word(name: str) -> bool:
     return all(word in _PLAIN_WORDS or word.removesuffix("s") in _PLAIN_WORDS for word in _words(name))
 
 
-def generic_names(names: list[str], abstracts: list[str]) -> set[str]:
-    """The `names` each of whose words more than GENERIC_FLOOR of the `abstracts`, and more than
-    GENERIC_SHARE of them, use, in any case, singular or plural ("GPU": "gpus"; "Large
-    Language Model": all three words)."""
-    papers_using = Counter(word for abstract in abstracts for word in set(_singular_words(abstract)))
-    return _generic(names, papers_using, len(abstracts))
-
-
 def _generic(names: list[str], papers_using: Counter[str], abstracts: int) -> set[str]:
-    """`generic_names`, given how many of the abstracts use each word."""
+    """The `names` each of whose words, in any case, singular or plural, more than GENERIC_FLOOR
+    of the list's `abstracts` (their number), and more than GENERIC_SHARE of them, use
+    (`papers_using`: how many use each word): "GPU" ("gpus"), "Large Language Model" (all
+    three words)."""
     most = max(GENERIC_FLOOR, GENERIC_SHARE * abstracts)
     if abstracts <= most:
         return set()  # no word is in more abstracts than there are
@@ -147,7 +142,7 @@ def _trie_pattern(node: dict) -> str:
 def find_mentions(papers: list[Paper], finder: MentionFinder | None = None) -> tuple[Mention, ...]:
     """Every place an abstract names another paper of the list, in paper and text order: by a
     name only that paper goes by (`names_of`), and that is not the list's vocabulary
-    (`generic_names`). A `finder` kept from the run before reads only what changed."""
+    (`_generic`). A `finder` kept from the run before reads only what changed."""
     return (finder if finder is not None else MentionFinder()).find(papers)
 
 

@@ -150,6 +150,7 @@ def papers_schema_json() -> str:
 
 
 def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
+    """`paper`'s object in papers.json (PAPER_FIELDS says what each field holds); `key` is its BibTeX key."""
     facts = site.facts[paper.slug]
     direct = facts.hardware
     return {
@@ -186,14 +187,8 @@ def paper_record(site: Site, paper: Paper, key: str) -> dict[str, Any]:
     }
 
 
-def papers_data(site: Site, keys: dict[str, str] | None = None) -> dict[str, Any]:
-    """papers.json's data; `keys` are `bibtex.bibtex_keys(site)` when the caller has them already."""
-    keys = bibtex.bibtex_keys(site) if keys is None else keys
-    return {**_lists_of_nodes(site), "version": SCHEMA_VERSION,
-            "papers": [paper_record(site, p, keys[p.slug]) for p in site.papers]}
-
-
 def _lists_of_nodes(site: Site) -> dict[str, list[dict[str, Any]]]:
+    """papers.json's "hardware" and "topics": the nodes and topics that have papers."""
     return {
         "hardware": [
             {"id": n.id, "name": n.name, "kind": n.kind, "parent": n.parent, "papers": len(site.node_papers[n.id])}
@@ -242,8 +237,9 @@ class PaperLines:
 
 
 def papers_json(site: Site, keys: dict[str, str] | None = None, kept: PaperLines | None = None) -> str:
-    """`papers_data` as JSON, one paper (one hardware node, one topic) a line; see PAPERS_SCHEMA
-    (shipped as papers.schema.json).
+    """papers.json: its version, the hardware nodes and topics that have papers, and each
+    paper's `paper_record`, as JSON one item a line; see PAPERS_SCHEMA (shipped as
+    papers.schema.json). `keys` are `bibtex.bibtex_keys(site)` when the caller has them already.
 
     A line per item keeps the file readable and its diffs small, and lets each item go
     through the JSON module's C encoder (`indent` would make it encode in Python).

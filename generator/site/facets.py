@@ -16,7 +16,7 @@ from .pages import LastMade
 
 FACETS_VERSION = 1
 # A filter whose matches are rare needs a chunk for nearly every row it shows (50 at first):
-# small chunks keep that at a few hundred KB even at 10,000 papers.
+# small chunks keep what it loads small even on a long list.
 FILTER_CHUNK = 25
 FACET_KINDS = ("vendor", "architecture", "device")
 # The characters of a paper's values: printable ASCII that JSON writes as is (no `"` or `\`);

@@ -27,8 +27,8 @@ from ..content.model import Paper
 from ..derive.facts import Site, all_results, node_results
 from .records import HARDWARE, PAPER, TOPIC, PageRecord
 
-# Rows a listing page shows: at 10,000 synthetic papers the largest listing page is then
-# 106 KB of HTML (a device page: 100 papers with their sentences and 100 results).
+# Rows a listing page shows: enough to scan, few enough that the largest listing page (a
+# device page, its papers with their sentences and results) stays light on a long list.
 PAGE_SIZE = 100
 # Page numbers the pager shows on each side of the current one, besides the first and last.
 PAGER_AROUND = 2
