@@ -14,7 +14,8 @@ import yaml
 
 from .ingest import importer, remote, sources
 from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
-from .content.store import NotOurFolder, Store, not_utf8, write_tree
+from .content.store import Store, not_utf8
+from .site.output import NotOurFolder, write_tree
 
 DEFAULT_CONTENT = Path("content")
 

@@ -22,7 +22,8 @@ from generator.content.model import ContentError
 from generator.content.check import check_content, read_content
 from generator.ingest.fill import filled_text
 from generator.content.paper_file import dump_paper_text, parse_paper_text
-from generator.content.store import OWNER_MARKER, Store
+from generator.content.store import Store
+from generator.site.output import OWNER_MARKER
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "fixtures" / "site_small" / "content"

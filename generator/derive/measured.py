@@ -70,8 +70,10 @@ _UNEXPLORED = re.compile(r"\b(?:mysterious|undocumented|unknown|unclear|opaque|l
 # "In the light of this property, we ...", "To exploit this feature, we ...".
 _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (?:exploit|leverage|take advantage of)|"
                         r"taking advantage of|building on)\s+(?:this|these|such|that)\b", re.I)
-# A vendor's name joined to another name ("AMD-Hummingbird", a model): who made it, not hardware.
-_NAME_AFTER = re.compile(r"-[A-Z][a-z]")
+# A vendor's name joined to another name ("AMD-Hummingbird", a model) or before a product that
+# is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO"): who made it, not hardware.
+_NAME_AFTER = re.compile(r"-[A-Z][a-z]|\s(?!(?:GPU|CPU|TPU|NPU|APU|IPU|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
+                         r"(?=[A-Z][A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]+\b")
 
 
 def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[tuple[int, int]] = (),
@@ -137,7 +139,8 @@ def with_vendor_context(hardware: Hardware, *texts: list[Mention]) -> list[list[
 
 
 def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -> list[Mention]:
-    """`mentions` without a vendor's name joined to another name ("AMD-Hummingbird")."""
+    """`mentions` without a vendor's name joined to another name ("AMD-Hummingbird") or naming
+    a product of its own that is no hardware ("NVIDIA TensorRT")."""
     starts = {m.start for m in mentions}
     return [m for m in mentions if not (hardware.nodes[m.id].kind == "vendor" and _NAME_AFTER.match(text, m.end)
                                         and m.end + 1 not in starts)]

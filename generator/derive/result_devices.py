@@ -44,6 +44,13 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     def specific(found: list[Mention]) -> list[Mention]:
         return most_specific(hardware, found)
 
+    # "the smaller Jetson Orin Nano (22 FPS at 7.2 W)": a result in parentheses right after
+    # hardware is that hardware's.
+    opened = sentence.rfind("(", 0, start)
+    if opened > 0 and ")" not in sentence[opened:start] and ")" in sentence[end:]:
+        named = specific([m for m in mentions if m.end <= opened and _NAMES_BEFORE.fullmatch(sentence[m.end:opened])])
+        if named:
+            return named[-1].id
     # "4.5x when using more cost-effective ones (NVIDIA A6000)": the hardware a parenthesis
     # names right after the result's words is where it was measured.
     paren = PARENTHESIS.search(sentence, end, after_to)
@@ -74,11 +81,14 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
 # What can follow hardware that a sentence opens with to make it the subject: a noun for it,
 # then a modal or a verb that states what it does ("NVIDIA Ampere GPUs can execute 2:4 sparse
 # matrix multiplication twice as fast", "The H100 delivers ...").
-_OPENS = re.compile(r"^\W*(?:(?:the|an?|each|every|our|its)\s+)?$", re.I)
+_OPENS = re.compile(r"^\W*(?:(?:the|an?|each|every|our|its|both|(?:a\s+)?single|one|two|three|four|eight|\d+)\s+)*$",
+                    re.I)
 _DOES = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|processors?|accelerators?|\([^()]{0,30}\)))?"
                    r"\s+(?:(?:can|could|will|would|may|also|still|now|consistently)\s+)*"
                    r"(?:execut|perform|achiev|deliver|reach|attain|provid|sustain|run|offer|outperform|beat|"
-                   r"surpass|exceed|improv|speed|reduc|complet|process|compute|is\b|are\b)", re.I)
+                   r"surpass|exceed|improv|speed|reduc|complet|process|compute|is\b|are\b|"
+                   # or any verb of the third person: "Gaudi 2 trails", "A single MI300X holds"
+                   r"(?!(?:across|thus|plus|versus|series|this|its|less|unless|bus|class|access)\b)(?-i:[a-z]+[^s\W]s)\b)", re.I)
 
 
 def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> set[str]:
@@ -120,6 +130,8 @@ def setting_after(sentence: str, measured: list[Mention], end: int, after_to: in
 _CLAUSE_ENDS = re.compile(r"[,;—(]|\s(?:which|who|while|whereas|but)\s", re.I)
 
 
+# Between hardware and a parenthesis about it: "Jetson Orin Nano (", "A100 GPU (".
+_NAMES_BEFORE = re.compile(r"\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|boards?|devices?|accelerators?|SoCs?)?\s*", re.I)
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
 
 
@@ -135,12 +147,25 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
     stated = [*title_ids, *platform_ids]
     if hardware is None or not stated:
         return None
-    ids = set(measured_on) | set(stated)
-    specific = {i for i in ids if not any(i != other and i in hardware.lineage(other) for other in ids)}
+    # A title that names one device presents or studies it ("TPU v4: An Optically Reconfigurable
+    # Supercomputer", "Dissecting the NVIDIA Hopper GPU Architecture"): what its abstract states
+    # without naming hardware is that device's, whatever it is compared with.
+    # ("the H100" the abstract measures, when the title names the Hopper: the one device below it).
+    titled = _most_specific_ids(hardware, set(title_ids))
+    if len(titled) == 1:
+        below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled}
+                                              if titled <= hardware.lineage(i)})
+        return below.pop() if len(below) == 1 else titled.pop()
+    specific = _most_specific_ids(hardware, set(measured_on) | set(stated))
     if len(specific) == 1:
         return specific.pop()
     covering = [t for t in stated if all(t in hardware.lineage(i) for i in specific)]
     return max(covering, key=lambda t: len(hardware.lineage(t)), default=None)
+
+
+def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
+    """The ids of `ids` that are no other's ancestor ("hopper", not "nvidia" beside it)."""
+    return {i for i in ids if not any(i != other and i in hardware.lineage(other) for other in ids)}
 
 
 # An opening phrase that sets where what follows was measured: "On Ascend NPUs, ...", "For the

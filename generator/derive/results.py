@@ -203,8 +203,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         opening = frame_of(hardware, written, mentions) if mentions else None
         results = _sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening)
         # Hardware a result is only compared against ("2.1x higher than on the A100") does not
-        # say where the sentence's results were measured.
-        compared = {r.baseline_device for r in results}
+        # say where the sentence's results were measured, nor does its vendor ("the Graphcore IPU").
+        compared = {i for r in results if r.baseline_device and hardware is not None
+                    for i in hardware.lineage(r.baseline_device)}
         names_hardware = any(m.id not in compared for m in mentions) or names_other_hardware(written, mentions)
         if names_hardware:
             frame = opening
@@ -217,11 +218,14 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
         if frame:
             results = [r if r.device or _models_own(r) else r._replace(device=frame) for r in results]
-        placed.append((results, names_hardware))
+        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform)
-    for results, names_hardware in placed:
-        if only_device and not names_hardware:
+    for results, names_hardware, named in placed:
+        # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
+        # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
+        own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
+        if only_device and (not names_hardware or (named and own)):
             results = [r if r.device or _models_own(r) else r._replace(device=only_device) for r in results]
         # A model's accuracy or operation count is the model's, wherever it runs.
         found += [_resolved(r._replace(device=None) if r.kind in ("accuracy", "compute") and _models_own(r) else r)

@@ -18,6 +18,8 @@ _ABBREVIATIONS = frozenset({
     "fig", "figs", "eq", "eqs", "sec", "tab", "ref", "refs", "no", "nos", "vol", "pp", "ca",
     "dr", "mr", "mrs", "ms", "prof", "st", "u.s", "u.k", "e.u", "incl", "ver",
 })
+# Abbreviations that are units after a number.
+_UNITS_TOO = frozenset({"ms"})
 # The places a sentence may end: a run of stops (with the closing quotes or brackets after
 # it) followed by white space, or white space holding a line break.
 _CLOSERS = "\"'”’)]"
@@ -34,7 +36,9 @@ def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) ->
         return True
     word_start = max(text.rfind(" ", 0, stop_start), text.rfind("(", 0, stop_start)) + 1
     word = text[word_start:stop_start]
-    if word.casefold() in _ABBREVIATIONS:
+    # After a number "ms" is a unit ("at 41 ms. Two GPUs ..."), not a title ("Ms. Lee").
+    unit = word.casefold() in _UNITS_TOO and text[:word_start].rstrip()[-1:].isdigit()
+    if word.casefold() in _ABBREVIATIONS and not unit:
         return False
     return not (len(word) == 1 and word.isupper())  # an initial: "J. Smith"
 
