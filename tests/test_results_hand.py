@@ -1,8 +1,9 @@
 """Results scored against hand labels (tests/fixtures/labels/, format in SCHEMA.md there): every
 result of the 52 seed abstracts, read by two helpers who had not read the rules (the rules were
 then improved on them), and 130 sentences written for the purpose and scored once, never used for
-tuning (results_never_tuned.yml and results_never_tuned_b.yml: read their scores, never their
-misses). Run `python tests/results_scores.py seed never_tuned never_tuned_b` for the table."""
+tuning (results_never_tuned.yml, results_never_tuned_b.yml and results_never_tuned_c.yml: read their
+scores, never their misses); and set c for development (results_dev_c.yml), whose misses are read.
+Run `python tests/results_scores.py seed dev_c never_tuned never_tuned_b never_tuned_c` for the table."""
 
 from __future__ import annotations
 
@@ -26,12 +27,24 @@ FLOORS = {
     # (0.60), 7 wrong devices. Its misses are read by no one who changes a rule.
     "never_tuned_b": {"value precision": 0.75, "value recall": 0.7, "claim keeps meaning": 0.85, "kind": 0.86,
                       "device right": 0.6},
+    # Set c (development), 18 abstracts (12 real arXiv abstracts) written on 2026-11-26 by a helper who
+    # had not read the rules; the rules were then improved on it: device right 0.51 -> 0.81.
+    "dev_c": {"value precision": 0.9, "value recall": 0.7, "claim keeps meaning": 0.9, "kind": 0.9,
+              "device right": 0.8},
+    # Set c (held out), 19 abstracts (15 real arXiv abstracts) written the same day by another helper
+    # who had not read the rules. Six of its abstracts are also in the development set (both helpers
+    # found them), so it is scored on the other 13 (80 results), once, at cafbdcc: value 0.89/0.60,
+    # claims keep meaning 0.94, none inverted, kind 0.94, device right 23/28 (0.82), 6 wrong of 48.
+    "never_tuned_c": {"value precision": 0.85, "value recall": 0.6, "claim keeps meaning": 0.9, "kind": 0.9,
+                      "device right": 0.8},
 }
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 10},
-            "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}}
+            "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
+            "never_tuned_c": {"meaning inverted": 0, "wrong device": 6}}
+SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c"]
 
 
-@pytest.mark.parametrize("name", ["seed", "never_tuned", "never_tuned_b"])
+@pytest.mark.parametrize("name", SETS)
 def test_the_labels_are_well_formed(name):
     from generator.content.check import read_content
     hardware = read_content(SEED_CONTENT).hardware
@@ -43,7 +56,7 @@ def test_the_labels_are_well_formed(name):
             assert str(result["value"]).split()[0].strip(">~") or result["value"], result
 
 
-@pytest.mark.parametrize("name", ["seed", "never_tuned", "never_tuned_b"])
+@pytest.mark.parametrize("name", SETS)
 def test_scores_hold(name):
     found = scores(name)
     print(f"\n{name}:", ", ".join(f"{field} {a}/{b} ({a / max(b, 1):.2f})" for field, (a, b) in found.items()))
@@ -58,4 +71,7 @@ def test_the_never_tuned_sets_share_no_sentence_with_the_seeds_or_each_other():
     seeds = {e["sentence"] for e in load("seed")}
     a = {e["sentence"] for e in load("never_tuned")}
     b = {e["sentence"] for e in load("never_tuned_b")}
+    c = {e["sentence"] for e in load("never_tuned_c")}
+    dev = {e["sentence"] for e in load("dev_c")}
     assert not seeds & a and not seeds & b and not a & b
+    assert not (seeds | a | b | dev) & c  # set c as scored: without the abstracts set dev_c holds
