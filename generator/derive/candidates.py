@@ -48,13 +48,14 @@ CANDIDATE = re.compile(
     r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
     r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
     r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s/token|"
+    r"(?:(?:output|input|generated|decoded|prefill) )?"
     r"(?:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
     r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 
 
 # "between 2 and 3 times" is a range; "by a factor of (up to) 2.84" a factor (a "scaling factor of 8" is not).
-_BETWEEN = re.compile(rf"(?<=\bbetween )({_NUM}) and (?={_NUM}\s*(?:%|×|x|times)(?![\w-]))", re.I)
+_BETWEEN = re.compile(rf"(?<=\bbetween )({_NUM}\s*(?:%|×|x)?) and (?={_NUM}\s*(?:%|×|x|times)(?![\w-]))", re.I)
 _FACTOR = re.compile(r"(?<=\ba )factor\s+(?:of\s+)?((?:up to|about|over|nearly|almost|roughly)\s+)?(?=\d)", re.I)
 
 

@@ -25,7 +25,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|efficien\w*|"
                    r"perf(?:ormance)?[ /-]?per[ -](?:watt|joule|dollar)|per (?:watt|joule)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W"),
-    ("utilization", r"utili[sz]ation|of (?:the |its )?(?:theoretical )?(?:peak|optimal)|occupancy"),
+    ("utilization", r"utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal)(?! memory| power| energy)|"
+                    r"occupancy|MFU"),
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence"),

@@ -32,7 +32,10 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
 
 # Where the words about a number end, for the device it was measured on: another clause, a
 # dash, or a comparison ("half as slow as the baseline on an A100").
-DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*and\s+(?:it|we|they|this|our)\s")
+# A verb of the third person: "..., and cuts weight memory", "Gaudi 2 trails".
+THIRD_PERSON = r"(?!(?:across|thus|plus|versus|series|this|its|less|unless|bus|class|access)\b)(?-i:[a-z]+[^s\W]s)\b"
+DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*and\s+(?:(?:it|we|they|this|our)\s|"
+                           + THIRD_PERSON + ")")
 # A clause with a subject of its own: "it is 1.4x faster, and it matches cuBLAS on the H100".
 _NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|this|our|its)\s|,\s*which\s", re.I)
 def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
@@ -69,8 +72,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
-    if before:
-        return None if _listed(sentence, before[-1], before) else before[-1].id
+    if before:  # several devices before it ("on U55C cards and platforms like ZCU102, ... 1.2x"): none's alone
+        return None if _listed(sentence, before[-1], before) or len({m.id for m in before}) > 1 else before[-1].id
     # The one device the sentence measures on: before the result, or after it in its clause
     # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
     ids = {m.id for m in specific(measured) if m.start < start or not _NEW_CLAUSE.search(sentence, end, m.start)} \
@@ -88,7 +91,7 @@ _DOES = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|processor
                    r"(?:execut|perform|achiev|deliver|reach|attain|provid|sustain|run|offer|outperform|beat|"
                    r"surpass|exceed|improv|speed|reduc|complet|process|compute|is\b|are\b|"
                    # or any verb of the third person: "Gaudi 2 trails", "A single MI300X holds"
-                   r"(?!(?:across|thus|plus|versus|series|this|its|less|unless|bus|class|access)\b)(?-i:[a-z]+[^s\W]s)\b)", re.I)
+                   + THIRD_PERSON + ")", re.I)
 
 
 def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> set[str]:
