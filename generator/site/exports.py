@@ -325,13 +325,17 @@ class FilesKept:
     papers: PaperLines = field(default_factory=PaperLines)
     filter: LastMade = field(default_factory=LastMade)
     rows: LastMade = field(default_factory=LastMade)
+    # slug -> ((the paper, its key), its BibTeX entry): a saved file changes one or two entries.
+    bibtex: dict[str, tuple[tuple[Paper, str], str]] = field(default_factory=dict)
 
 
 def render_files(site: Site, site_url: str | None = None, kept: FilesKept | None = None) -> dict[str, str]:
     """The non-page files of the site, `{uri: text}`: added as static files next to the pages."""
     kept = kept if kept is not None else FilesKept()
     keys = bibtex.bibtex_keys(site)
-    entries = {paper.slug: bibtex.bibtex_entry(paper, keys[paper.slug]) for paper in site.papers}
+    kept.bibtex = {paper.slug: _bibtex_entry(kept.bibtex.get(paper.slug), paper, keys[paper.slug])
+                   for paper in site.papers}
+    entries = {slug: entry for slug, (_, entry) in kept.bibtex.items()}
     files = {
         "papers.json": papers_json(site, keys, kept.papers),
         "papers.schema.json": papers_schema_json(),
@@ -342,6 +346,13 @@ def render_files(site: Site, site_url: str | None = None, kept: FilesKept | None
         files[f"bib/{slug}.bib"] = entry
     files.update(facets.filter_files(site, kept.filter))
     return dict(sorted(files.items()))
+
+
+def _bibtex_entry(known: tuple[tuple[Paper, str], str] | None, paper: Paper, key: str) -> tuple[tuple[Paper, str], str]:
+    """((paper, key), its entry): the one `known` from the build before when made from the same."""
+    if known is not None and (known[0][0] is paper or known[0][0] == paper) and known[0][1] == key:
+        return known
+    return (paper, key), bibtex.bibtex_entry(paper, key)
 
 
 def schema_rows() -> list[tuple[str, str, str]]:
