@@ -11,15 +11,14 @@ Under `mkdocs serve --dirty` (`make serve`), a `preview.Preview` kept between
 builds generates again only what a saved file changed, and tells MkDocs which
 pages and files those are: MkDocs' dirty build then renders only them and
 leaves the others' HTML in place. The search index is made again in the
-background once the preview is served.
+background once the preview is served (`search.BackgroundIndex`), and the
+preview decides when the cycle collector runs (`Preview.served`).
 """
 
 from __future__ import annotations
 
-import gc
 import logging
 import re
-import threading
 from pathlib import Path
 
 from mkdocs.config import base
@@ -32,7 +31,7 @@ from mkdocs.structure.files import File, Files
 from .content.model import ContentError
 from .pipeline import generate
 from .preview import Preview
-from .site.search import SearchIndexError, build_search_index
+from .site.search import BackgroundIndex, SearchIndexError, build_search_index
 from .site.records import PAPER, PageRecord
 
 log = logging.getLogger("mkdocs.plugins.reading-list")
@@ -83,10 +82,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.removed: set[str] = set()
         self.dates: dict[str, str] = {}
         self.records: dict[str, PageRecord] = {}  # what each generated page is
-        self.indexing: threading.Thread | None = None
-        self.index_lock = threading.Lock()
-        self.index_wanted = False
-        self.building = False
+        self.indexing = BackgroundIndex(report=log.error)
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
@@ -109,9 +105,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                                  issues_url=new_issue_url(config))
                 if self.preview != wanted:  # the first build, or mkdocs.yml changed what to build
                     self.preview = wanted
-                else:  # a preview: the cycle collector waits until it is served (`_collect_soon`)
-                    gc.disable()
-                self.building = True
                 changes = self.preview.update()
                 generated, changed, self.removed = changes.generated, changes.changed, changes.removed
                 partial = changes.same_pages
@@ -173,35 +166,17 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.serving_dirty:
             self._remove_outputs(config)
-            self._collect_soon()
+            if self.preview is not None:
+                self.preview.served()
         if not self.config.search_index:
             return
-        if not self.serving_dirty:
-            _index(config.site_dir)
+        if self.serving_dirty:  # the preview is served now; search catches up in the background
+            self.indexing.request(config.site_dir)
             return
-        # The preview is served now; search catches up in the background. A build that ends
-        # while the index is being made asks for one more run, which follows that one.
-        with self.index_lock:
-            self.index_wanted = True
-            if self.indexing is None or not self.indexing.is_alive():
-                self.indexing = threading.Thread(target=self._index_while_wanted, args=(config.site_dir,),
-                                                 daemon=True)
-                self.indexing.start()
-
-    def _index_while_wanted(self, site_dir: str) -> None:
-        while True:
-            with self.index_lock:
-                if not self.index_wanted:
-                    return
-                self.index_wanted = False
-            _index(site_dir, in_background=True)
-
-    def _collect_soon(self) -> None:
-        """Run the cycle collector COLLECT_AFTER seconds from now, unless a build has begun."""
-        self.building = False
-        timer = threading.Timer(COLLECT_AFTER, lambda: None if self.building else gc.collect())
-        timer.daemon = True
-        timer.start()
+        try:
+            build_search_index(config.site_dir)
+        except SearchIndexError as error:
+            raise PluginError(str(error)) from None
 
     def _remove_outputs(self, config: MkDocsConfig) -> None:
         """Delete what the pages and files that no longer exist left in the served site, and the
@@ -214,9 +189,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         # What the preview made may not have been written: the next build starts afresh.
+        if self.preview is not None:
+            self.preview.served()
         self.preview = None
-        if self.serving_dirty:
-            self._collect_soon()
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         # Content and templates live outside docs_dir; a change to them rebuilds the site.
@@ -225,22 +200,5 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return server
 
     def on_shutdown(self) -> None:
-        if self.indexing is not None:
-            self.indexing.join()
+        self.indexing.join()
 
-
-# A full pass of the cycle collector over the preview's heap is bound to come during a build
-# that makes and drops so many objects (docs/performance.md, "The preview"). Once the server
-# previews, the collector runs this long after each build instead, when the browser has
-# fetched the page (and not during the next build), never by itself.
-COLLECT_AFTER = 2.0
-
-
-def _index(site_dir: str, in_background: bool = False) -> None:
-    try:
-        build_search_index(site_dir, background=in_background)
-    except SearchIndexError as error:
-        if in_background:
-            log.error(str(error))
-        else:
-            raise PluginError(str(error)) from None

@@ -19,6 +19,8 @@ rebuilds only those. A change to a vocabulary or a template starts afresh.
 
 from __future__ import annotations
 
+import gc
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,10 +49,15 @@ class Preview:
     page_size: int | None = None
     issues_url: str | None = None
     state: BuildState = field(default_factory=BuildState, compare=False)
+    building: bool = field(default=False, compare=False)
 
     def update(self) -> Changes:
-        """Generate again; raises ContentError as `generate` does (and then forgets nothing)."""
+        """Generate again; raises ContentError as `generate` does (and then forgets nothing).
+        With a kept state, the cycle collector waits until the build is served (`served`)."""
         state = self.state
+        if state.inputs:
+            gc.disable()
+        self.building = True
         afresh = not state.inputs  # no build yet, or the last one failed
         pages, files, dates, inputs = state.pages, state.other_files, state.dates, state.inputs
         generated = generate(self.content_dir, self.templates_dir, self.related_k, self.site_url, self.page_size,
@@ -63,3 +70,17 @@ class Preview:
         same_pages = (not afresh and pages.keys() == generated.pages.keys() and files.keys() == generated.files.keys()
                       and dates == generated.dates)
         return Changes(generated, changed, removed, same_pages)
+
+    def served(self) -> None:
+        """The build is served: the cycle collector runs COLLECT_AFTER seconds from now, unless a
+        build has begun. A full pass over the kept state is bound to come during a build that
+        makes and drops so many objects; run now, it costs no one a wait (docs/performance.md,
+        "The preview")."""
+        self.building = False
+        timer = threading.Timer(COLLECT_AFTER, lambda: None if self.building else gc.collect())
+        timer.daemon = True
+        timer.start()
+
+
+# Long enough for the browser to fetch the page a build made.
+COLLECT_AFTER = 2.0

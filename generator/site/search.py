@@ -12,6 +12,8 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 INDEX_DIR = "pagefind"
@@ -38,3 +40,39 @@ def build_search_index(site_dir: Path | str, background: bool = False) -> None:
         said = (run.stderr or run.stdout).strip()[-2000:]
         raise SearchIndexError(f"Pagefind failed (exit {run.returncode}): {said or 'no message'} "
                                f"(expected `pip install 'pagefind[bin]'`, which `make serve` does)")
+
+
+class BackgroundIndex:
+    """The index made again in a thread after each preview build (`mkdocs serve` serves the
+    pages first; search catches up). A build that ends while the index is being made asks for
+    one more run, which follows that one. Pagefind's errors go to `report`."""
+
+    def __init__(self, report: Callable[[str], None]) -> None:
+        self.report = report
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+        self.wanted = False
+
+    def request(self, site_dir: Path | str) -> None:
+        """Index `site_dir` soon, in the background."""
+        with self.lock:
+            self.wanted = True
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run_while_wanted, args=(site_dir,), daemon=True)
+                self.thread.start()
+
+    def join(self) -> None:
+        """Wait for the runs asked for."""
+        if self.thread is not None:
+            self.thread.join()
+
+    def _run_while_wanted(self, site_dir: Path | str) -> None:
+        while True:
+            with self.lock:
+                if not self.wanted:
+                    return
+                self.wanted = False
+            try:
+                build_search_index(site_dir, background=True)
+            except SearchIndexError as error:
+                self.report(str(error))
