@@ -123,7 +123,7 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
                                    f"Claim shown: {shown}\n"
                                    f"Sentence: {result.sentence or '(a curator’s result)'}\n\n"
                                    f"What is wrong, and what the paper says:\n"}, quote_via=quote)
-        return f' <a class="report-result" href="{text(issues_url + "?" + query)}">Report a problem</a>'
+        return f' <a class="report-result" href="{text(issues_url + "?" + query)}" data-pagefind-ignore>Report a problem</a>'
 
     def result_row(result: Result, page_uri: str, paper: Paper | None = None, of: Paper | None = None) -> Markup:
         """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, the
@@ -134,14 +134,16 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
         else:
             device = text(nodes[result.device].name if result.device in nodes else "")
         # data-label: the column's name, which a phone shows before each cell of a card.
-        cells = [f'<td class="result-value" data-kind="{text(result.kind)}" style="text-align: right;">'
-                 f'{text(result.shown)}</td>',
+        # Of a row, search reads only the claim (data-pagefind-ignore on the other cells).
+        cells = [f'<td class="result-value" data-kind="{text(result.kind)}" style="text-align: right;" '
+                 f'data-pagefind-ignore>{text(result.shown)}</td>',
                  # The report link is on the paper's page, one for each result: on every row of every
                  # listing it made much of a long list's site.
                  f'<td data-label="Claim">{claim_html(result)}{report_link(result, of) if of is not None else ""}</td>',
-                 f'<td data-label="Device">{device}</td>']
+                 f'<td data-label="Device" data-pagefind-ignore>{device}</td>']
         if paper is not None:
-            cells.append(f'<td data-label="Paper">{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
+            cells.append(f'<td data-label="Paper" data-pagefind-ignore>'
+                         f'{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
         return Markup("<tr>" + "".join(cells) + "</tr>")
 
     def paper_row(paper: Paper, page_uri: str, under: str | None = None, evidence: Evidence | None = None,

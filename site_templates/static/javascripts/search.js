@@ -114,6 +114,24 @@
     return li;
   }
 
+  // "A100 80GB" is written "A100-80GB" in the papers: words with a digit among them are also
+  // searched joined by a hyphen, and the pages of both searches shown together.
+  function joined(words) {
+    return words.length > 1 && words.some((word) => /\d/.test(word)) ? words.join("-") : null;
+  }
+
+  // Pagefind matches the start of a word ("quant" finds "quantization") and its stem
+  // ("compression" finds "compresses"), and a word that starts no word by a shorter one ("H200"
+  // finds "H20"): pages whose title or text holds each word (a name with a digit as typed, a
+  // word by its stem) come first, and a query no page holds says so.
+  function holds(data, words) {
+    const text = ` ${data.meta.title || ""} ${data.content || ""}`.toLowerCase();
+    return words.every((word) => word.toLowerCase().split("-").every((part) => {
+      const start = /\d/.test(part) ? part : part.slice(0, Math.max(4, part.length - 4));
+      return new RegExp("[^a-z0-9]" + start.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).test(text);
+    }));
+  }
+
   let latest = 0;
   async function search() {
     const query = input.value.trim();
@@ -126,12 +144,21 @@
     const engine = await load();
     const found = await engine.debouncedSearch(query, {}, 40);  // ms: one search per pause in typing
     if (found === null || asked !== latest) return;  // a newer query is under way
-    const results = await Promise.all(found.results.slice(0, SHOWN).map((result) => result.data()));
+    const words = query.split(/\s+/);
+    const other = joined(words);
+    const more = other ? (await engine.search(other)).results : [];
     if (asked !== latest) return;
-    const count = found.results.length;
-    meta.textContent = count === 0 ? "No matching pages" : count === 1 ? "1 matching page"
+    const seen = new Set();
+    const all = [...found.results, ...more].filter((result) => !seen.has(result.id) && seen.add(result.id));
+    const loaded = await Promise.all(all.slice(0, 2 * SHOWN).map((result) => result.data()));
+    if (asked !== latest) return;
+    const exact = loaded.filter((data) => holds(data, words) || (other && holds(data, [other])));
+    const near = loaded.filter((data) => !exact.includes(data));
+    const count = exact.length < loaded.length ? exact.length : all.length;
+    meta.textContent = count === 0 && near.length ? `No page holds “${query}”; near matches`
+      : count === 0 ? "No matching pages" : count === 1 ? "1 matching page"
       : count > SHOWN ? `${count} matching pages, the first ${SHOWN} shown` : `${count} matching pages`;
-    list.replaceChildren(...results.map(item));
+    list.replaceChildren(...(exact.length ? exact : near).slice(0, SHOWN).map(item));
   }
 
   function links() {
