@@ -191,7 +191,7 @@ def test_a_name_in_an_abstract_links_both_ways(small_pages):
 def test_related_papers_give_their_reason(small_pages):
     related = small_pages["papers/snapkv.md"].split("## Related papers", 1)[1]
     # Each says why: the hardware and topics it shares, else that its wording is close.
-    assert "shared topics: " in related or "similar wording" in related
+    assert "both about " in related or "also on " in related or "similar wording" in related
 
 
 # ---------------------------------------------------------------------------- text from content

@@ -120,7 +120,7 @@ def test_related_papers_are_listed_with_reasons(built):
     related = soup(built, "papers/snapkv").find("h2", id="related-papers").find_next("ul")
     items = related.find_all("li")
     assert 1 <= len(items) <= 5
-    assert all(re.search(r"shared (hardware|topics): |similar wording", li.get_text()) for li in items)
+    assert all(re.search(r"also on |both about |similar wording", li.get_text()) for li in items)
 
 
 def test_generate_twice_rewrites_nothing(tmp_path):
@@ -251,3 +251,10 @@ def test_render_gives_a_record_of_each_page():
     assert records["topics/kv-cache.md"].kind == TOPIC and records["papers/index.md"].kind == LIST
     assert {r.kind for uri, r in records.items() if uri.startswith("hardware/compare/")} == {VERSUS}
     assert all(r.body for r in records.values())
+
+
+def test_a_topic_page_says_its_description_once(built):
+    page = soup(built, "topics/kv-cache")
+    summary = page.find("p", class_="page-summary").get_text()
+    first = summary.split(". ", 1)[1]  # "3 papers. <the description's first sentence>"
+    assert page.find("article").get_text().count(first.strip()) == 1, first

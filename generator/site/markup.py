@@ -189,6 +189,14 @@ def first_sentence(value: Any) -> str:
     return value[:spans[0][1]].strip() if spans else value
 
 
+def after_first_sentence(value: Any) -> str:
+    """What a text says after its first sentence (a topic's description below the summary that
+    shows its first sentence); empty when it is one sentence."""
+    value = str(value).strip()
+    spans = sentence_spans(value)
+    return value[spans[1][0]:].strip() if len(spans) > 1 else ""
+
+
 # The length of a page's meta description, which search engines show under its title.
 DESCRIPTION_LIMIT = 160
 

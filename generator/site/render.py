@@ -21,7 +21,7 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import exports, pages
-from .markup import (abstract_with_links, anchor, description, first_sentence, front_matter, hardware_link,
+from .markup import (abstract_with_links, after_first_sentence, anchor, description, first_sentence, front_matter, hardware_link,
                      hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href,
                      served_url, text, topic_link, topic_uri, url, url_between, versus_uri)
 from ..content.hardware import HardwareNode
@@ -66,7 +66,7 @@ def make_environment(templates_dir: Path | str, site: Site, issues_url: str | No
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(href=safe_href, first_sentence=first_sentence, description=description, html_text=html_text,
+    env.filters.update(href=safe_href, first_sentence=first_sentence, after_first_sentence=after_first_sentence, description=description, html_text=html_text,
                        markdown_text=markdown_text, paragraphs=paragraphs, hardware_link=hardware_link,
                        topic_link=topic_link, **site_filters(site, issues_url))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
