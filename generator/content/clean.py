@@ -1,7 +1,8 @@
 """Repair of text that copying from a web page mangled.
 
 Each repair undoes one known way the Hugging Face pages lose characters:
-LaTeX that was never rendered (`2.4\\times`, `3.1\\%`, `M\\'elange`), a
+LaTeX that was never rendered (`2.4\\times`, `3.1\\%`, `M\\'elange`, the quotes
+``` ``flip rate'' ``` and `` `observation' ``), a
 multiplication sign that became the word "times" glued to its number
 (`10.7times`), and HTML entities that lost their `&#` and `;`
 (`tokenx2014only`). Everything else, including the authors' own spelling,
@@ -69,6 +70,17 @@ def repair_latex(text: str) -> str:
     return _LATEX_SYMBOL.sub(lambda m: _LATEX_SYMBOLS[m.group(0)], text)
 
 
+# LaTeX's quotes: ``flip rate'' and `observation' (an apostrophe inside, "`don't'", is left).
+_LATEX_DOUBLE_QUOTE = re.compile(r"``(?=\S)([^`'\n]{1,200}?)''")
+_LATEX_SINGLE_QUOTE = re.compile(r"(?<![\w`])`(?=\S)([^`'\n]{1,200}?)'(?!\w)")
+
+
+def repair_quotes(text: str) -> str:
+    """LaTeX-style quotes as typographic ones: ``a'' -> “a”, `a' -> ‘a’."""
+    text = _LATEX_DOUBLE_QUOTE.sub(r"“\1”", text)
+    return _LATEX_SINGLE_QUOTE.sub(r"‘\1’", text)
+
+
 def repair_times(text: str) -> str:
     text = _GLUED_TIMES.sub("×", text)
     return _RANGE_BEFORE_TIMES.sub(r"\1–\2×", text)
@@ -90,6 +102,7 @@ def repair(text: str) -> str:
     """All repairs, in an order where each sees the previous one's output."""
     text = normalize_space(text)
     text = repair_latex(text)
+    text = repair_quotes(text)
     text = repair_times(text)
     return repair_entities(text)
 
