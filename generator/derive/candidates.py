@@ -46,7 +46,7 @@ CANDIDATE = re.compile(
     rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
     r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
-    r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%)"
+    r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%|percent\b)"
     r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s/token|"
     r"(?:(?:output|input|generated|decoded|prefill) )?"
     r"(?:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"

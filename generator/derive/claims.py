@@ -25,7 +25,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|efficien\w*|"
                    r"perf(?:ormance)?[ /-]?per[ -](?:watt|joule|dollar)|per (?:watt|joule)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W"),
-    ("utilization", r"utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal)(?! memory| power| energy)|"
+    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal)(?! memory| power| energy)|"
                     r"occupancy|MFU"),
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
@@ -46,7 +46,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
     ("context", r"context|sequence length|tokens? long|long[- ]context"),
     ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
-    ("speedup", r"speed\s?-?ups?|speeds? up|speed|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat\w*|outperform\w*|"
+    ("speedup", r"speed\s?-?ups?|speeds? up|speed|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat(?!ors?\b)\w*|outperform\w*|"
                 r"performance|runtime|run time|execution time|end-to-end time|time"),
     ("scale", r"larger|bigger|smaller|scale|sizes?"),
 )

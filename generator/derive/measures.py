@@ -35,9 +35,12 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:AP\d*|mAP|BLEU|F1|PSNR)\b", "", "accuracy"),
     (r"(?:context\s+)?tokens?\s+(?:of\s+)?context\b|context\s+tokens?\b|(?=\s+(?:on|with|in)\b)", "tokens",
      "context"),
+    # "extends the usable context length to 128K tokens": tokens, where a context is named before them
+    (r"tokens?\b(?!\s*(?:/|per\b))", "tokens", "context"),
     (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
     (r"(?:W|mW|watts?)\b", "W", "power"),
     (r"[GT]B/s\b", "B/s", "bandwidth"),
+    (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
 )
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
 MEASURE = re.compile(rf"(?<![\w.,-]){_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
@@ -48,6 +51,9 @@ _BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
 _HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu"),
           "factor": ("twice", "half", "doubl", "tripl")}
+# Tokens with no "context" of their own are a context length where one is named before them.
+_PLAIN_TOKENS = next(i for i, (pattern, _, _) in enumerate(_UNITS) if pattern.startswith("tokens?\\b(?!"))
+_CONTEXT_BEFORE = re.compile(r"\b(?:context|sequences?|windows?|prompts?)\b", re.I)
 # A context or a model size needs a magnitude to be one: "380K tokens", "175B parameters".
 _NEEDS_MAGNITUDE = {"tokens", "parameters"}
 
@@ -68,7 +74,8 @@ _ACHIEVED_BEFORE = re.compile(
     r"required|using|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
-    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time)\s+(?:is|was|of|at|stays?\s+(?:at|below|under))"
+    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time)\s+(?:is|was|of|at|under|below|"
+    r"stays?\s+(?:at|below|under))|occup\w*"
     r")\s*"
     r"(?:\w+\s+){0,3}$", re.I)
 # Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865").
@@ -136,6 +143,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue  # "two lines", "four GPUs"
         before = sentence[max(0, match.start() - 80):match.start()]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
+        if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]):
+            continue  # "1.2M tokens" of a dataset is no context length; "a context of 128K tokens" is
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
                 _ACHIEVED_BEFORE.search(before)
                                                 or _ACHIEVED_AFTER.match(sentence[match.end():])):

@@ -158,8 +158,13 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         at = edges.index((measure.start, measure.end))
         left = edges[at - 1][1] if at else 0
         right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
-        claim = make_claim(written, measure.start, measure.end,
-                           claim_span(sentence, measure.start, measure.end, left, right), measure.head)
+        span = claim_span(sentence, measure.start, measure.end, left, right)
+        # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
+        if at and re.fullmatch(r"\s+to\s+", sentence[left:measure.start]) \
+                and re.search(r"\bfrom\s+$", sentence[:edges[at - 1][0]]):
+            first_left = edges[at - 2][1] if at > 1 else 0
+            span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], span[1])
+        claim = make_claim(written, measure.start, measure.end, span, measure.head)
         kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
         device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,
                            right, kind in MODEL_KINDS) if hardware is not None else None
