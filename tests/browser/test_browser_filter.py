@@ -348,6 +348,39 @@ def test_desktop_facets_are_a_column_beside_the_results(make_context, base_url, 
     expect(page.locator("#paper-filter .filter-done")).to_be_hidden()
 
 
+def test_on_a_laptop_every_family_is_in_the_first_screen_or_one_scroll_of_the_page(make_context, base_url):
+    laptop = {"width": 1366, "height": 900}
+    page = make_context(viewport=laptop).new_page()
+    open_filter(page, base_url)
+    families = page.locator("#paper-filter .filter-family:not([hidden])")
+    assert families.count() >= 5
+    # The column scrolls with the page, never inside a box of its own.
+    assert page.evaluate("""() => { const panel = document.querySelector('#paper-filter .filter-panel');
+        return panel.scrollHeight <= panel.clientHeight + 1; }""")
+    last = families.last.bounding_box()
+    assert last["y"] + last["height"] <= 2 * laptop["height"], last
+    page.mouse.wheel(0, laptop["height"])
+    expect(families.last.locator(".filter-legend")).to_be_in_viewport()
+
+
+def test_a_long_family_has_a_box_that_finds_its_values(make_context, base_url, papers):
+    page = make_context(viewport=DESKTOP).new_page()
+    open_filter(page, base_url)
+    find = page.locator('#paper-filter .filter-family[data-family="device"] .filter-find')
+    expect(find).to_be_visible()
+    expect(page.locator('#paper-filter .filter-family[data-family="year"] .filter-find')).to_be_hidden()
+    find.fill("rtx")
+    chips = page.locator('#paper-filter .filter-family[data-family="device"] button.filter-value')
+    expect(chips.first).to_be_visible()
+    names = chips.evaluate_all("bs => bs.map(b => b.querySelector('.filter-name').textContent)")
+    assert names and all("rtx" in name.lower() for name in names), names
+    # Every device of that name shows, not only the first few.
+    expect(page.locator('#paper-filter .filter-family[data-family="device"] .filter-all')).to_be_hidden()
+    chips.first.click()  # required: it stays when the box is cleared, and the results follow
+    find.fill("")
+    expect(page.locator('#paper-filter .filter-value[data-state="include"]')).to_have_count(1)
+
+
 def test_phone_results_start_in_the_first_screen_and_the_facets_open_from_the_drawer(
     make_context, base_url, artifacts, papers
 ):

@@ -270,9 +270,19 @@
         update(false);
         more.focus();
       });
-      group.append(heading, list, more);
+      // A long family (devices, topics) has a box that narrows its values to those whose name
+      // holds what is typed; the values in the state always show.
+      var find = el("input", "filter-find");
+      find.type = "search";
+      find.placeholder = "Find " + family[2].toLowerCase();
+      find.setAttribute("aria-label", "Find a " + family[2].toLowerCase() + " among the values");
+      find.setAttribute("aria-controls", "filter-values-" + name);
+      list.id = "filter-values-" + name;
+      find.hidden = true;
+      find.addEventListener("input", function () { update(false); });
+      group.append(heading, find, list, more);
       facets.append(group);
-      families[name] = { group: group, list: list, more: more };
+      families[name] = { group: group, list: list, more: more, find: find };
     });
 
     var toggle = el("button", "filter-toggle");
@@ -344,8 +354,11 @@
       FAMILIES.forEach(function (family) {
         var name = family[0], parts = families[name];
         var buttons = [], plain = 0, extra = 0;
+        var sought = parts.find.value.trim().toLowerCase();
+        parts.find.hidden = options[name].length <= VALUES;
         options[name].forEach(function (value) {
           var current = state[value.index] || 0;
+          if (sought && !current && value.name.toLowerCase().indexOf(sought) < 0) return;
           // The papers it would leave if required: for an excluded value, the others' matches that have it.
           var n = current < 0 ? countWith(value.index) : counts[value.index];
           // A value no paper could match now is left out, unless nothing matches at all.
@@ -354,7 +367,7 @@
           if (!n && !current) button.classList.add("filter-zero");
           // A long family shows its first values and a "Show all" button; the values in the
           // state always show.
-          if (!current && ++plain > VALUES) {
+          if (!current && ++plain > VALUES && !sought) {
             button.classList.add("filter-extra");
             extra += 1;
           }
@@ -365,7 +378,7 @@
           extra = 0;
         }
         parts.list.replaceChildren.apply(parts.list, buttons);
-        parts.group.hidden = !buttons.length;
+        parts.group.hidden = !buttons.length && !sought;
         parts.group.toggleAttribute("data-expanded", !!expanded[name]);
         parts.more.hidden = !extra;
         parts.more.textContent = expanded[name] ? "Show fewer" : "Show all " + number(buttons.length);
