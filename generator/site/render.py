@@ -125,7 +125,8 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
                                    f"What is wrong, and what the paper says:\n"}, quote_via=quote)
         return f' <a class="report-result" href="{text(issues_url + "?" + query)}" data-pagefind-ignore>Report a problem</a>'
 
-    def result_row(result: Result, page_uri: str, paper: Paper | None = None, of: Paper | None = None) -> Markup:
+    def result_row(result: Result, page_uri: str, paper: Paper | None = None, of: Paper | None = None,
+                   same: bool = False) -> Markup:
         """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, the
         claim in the authors' words, device[, paper]. The kind sorts the Result column (data-kind);
         it is never shown as words of its own. `of`: the paper of a table without a paper column."""
@@ -142,9 +143,13 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
                  f'<td data-label="Claim">{claim_html(result)}{report_link(result, of) if of is not None else ""}</td>',
                  f'<td data-label="Device" data-pagefind-ignore>{device}</td>']
         if paper is not None:
-            cells.append(f'<td data-label="Paper" data-pagefind-ignore>'
-                         f'{anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)}</td>')
-        return Markup("<tr>" + "".join(cells) + "</tr>")
+            # `same`: the row before is this paper's, which shows its title (the row keeps it for
+            # screen readers, out of the tab order).
+            link = anchor(url_between(page_uri, paper_uri(paper.slug)), paper.title)
+            if same:
+                link = Markup(str.replace(link, "<a ", '<a tabindex="-1" ', 1))
+            cells.append(f'<td data-label="Paper" data-pagefind-ignore>{link}</td>')
+        return Markup(('<tr class="same-paper">' if same else "<tr>") + "".join(cells) + "</tr>")
 
     def paper_row(paper: Paper, page_uri: str, under: str | None = None, evidence: Evidence | None = None,
                   headline_on: str | None = None) -> Markup:

@@ -81,6 +81,24 @@
   }
 
   // A table fully on its page: its own rows, in place.
+  // Rows of one paper that follow each other are a group: its title shows on the first row only
+  // (class same-paper; the others keep it for screen readers, out of the tab order). Re-marked
+  // after every sort, which may part a group or join one.
+  function markRepeats(table) {
+    var heading = table.tHead.rows[0].cells;
+    var at = Array.prototype.findIndex.call(heading, function (th) { return th.textContent.trim().startsWith("Paper"); });
+    if (at < 0) return;
+    var previous = null;
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+      var link = row.cells[at] && row.cells[at].querySelector("a");
+      var href = link ? link.getAttribute("href") : null;
+      var same = href !== null && href === previous;
+      row.classList.toggle("same-paper", same);
+      if (same) link.setAttribute("tabindex", "-1"); else if (link) link.removeAttribute("tabindex");
+      previous = href;
+    });
+  }
+
   function sortRows(table, column, heading) {
     var ascending = heading.getAttribute("aria-sort") !== "ascending";
     var body = table.tBodies[0];
@@ -102,6 +120,7 @@
     }
     order(keys, ascending, compare).forEach(function (index) { body.appendChild(rows[index]); });
     markSorted(table, heading, ascending);
+    markRepeats(table);
   }
 
   // ---- A table split over pages: all its rows, from RESULTS_JSON.
@@ -182,6 +201,7 @@
       tr.appendChild(linkCell(table, 3, paper[1], root + "papers/" + paper[0] + "/"));
       body.appendChild(tr);
     });
+    markRepeats(table);
     state.status.textContent = "All " + state.order.length + " rows sorted by " + state.by + " (" +
       (state.ascending ? "ascending" : "descending") + "): rows " + (shown.length ? first + 1 : 0) + "–" +
       (first + shown.length) + ", page " + state.page + " of " + count + ".";
