@@ -127,6 +127,8 @@ EDITS = {
     "hardware alias": ("hardware.yml", "aliases: [H100,", "aliases: [H100, SnapKV,"),
     "topic name": ("topics.yml", "name: LLM inference and serving", "name: Serving LLMs"),
     "template": ("../site_templates/paper.md.j2", "## Abstract", "## The abstract"),
+    "reading path's commentary": ("paths/serving-llms-on-one-gpu.md", "The paper the rest", "The one paper the rest"),
+    "reading path's step": ("paths/serving-llms-on-one-gpu.md", "### ganq", "### pc-darts"),
 }
 
 

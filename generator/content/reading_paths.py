@@ -89,8 +89,9 @@ def read_reading_path(file: PaperFile, papers: Collection[str],
         return None, [*problems, Problem(path, 2, f"the front matter is {_kind(file.meta)}, not a mapping "
                                                   f"(expected 'title: ...', 'summary: ...' lines)")]
     if not SLUG.match(file.slug):
+        named = "-".join(re.findall(r"[a-z0-9]+", file.slug.lower())) or "gpu-microarchitecture"
         problems.append(Problem(path, 1, f"file name '{file.slug}.md' is not a name (expected lowercase words "
-                                         f"joined by '-', e.g. 'gpu-microarchitecture.md')"))
+                                         f"joined by '-', e.g. '{named}.md')"))
     elif file.slug == INDEX_NAME:
         problems.append(Problem(path, 1, "the name 'index' is the page that lists every path "
                                          "(expected another file name)"))
