@@ -21,7 +21,7 @@ from generator.content.paper_file import parse_paper_text
 from generator.content.reading_paths import read_reading_path
 from generator.pipeline import generate
 from generator.preview import Preview
-from support import SMALL
+from support import SEED_CONTENT, SMALL
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "site_templates"
@@ -121,6 +121,15 @@ def test_a_valid_path_reads_as_its_sections_and_steps_in_order():
     # The commentary is kept as written: a blank line between its paragraphs.
     assert reading_path.steps[0].why == ("Start with the cache: SnapKV keeps only the positions each attention head "
                                          "attends to.\n\nIt processes 380K tokens of context on one A100-80GB.")
+
+
+@pytest.mark.parametrize("doc, section", [("CONTRIBUTING.md", "## Write a reading path"),
+                                          ("docs/curating.md", "## Writing a reading path")])
+def test_the_documented_example_is_a_path_check_accepts(doc, section):
+    example = (ROOT / doc).read_text(encoding="utf-8").split(section, 1)[1].split("```markdown\n", 1)[1].split("```", 1)[0]
+    slugs = {path.stem for path in (SEED_CONTENT / "papers").glob("*.md")}
+    reading_path, problems = read_reading_path(parse_paper_text(example, "example.md", "example"), slugs)
+    assert problems == [] and len(reading_path.steps) == 2
 
 
 def test_a_list_without_a_paths_folder_has_no_paths_and_checks_as_before(tmp_path):
