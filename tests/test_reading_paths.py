@@ -103,6 +103,15 @@ def test_a_file_with_several_problems_reports_them_all(tmp_path):
     ]
 
 
+def test_a_file_saved_with_windows_line_ends_reads_as_the_same_path():
+    text = SMALL_PATH.read_text(encoding="utf-8")
+    as_written = read_reading_path(parse_paper_text(text, "content/paths/a.md", "a"), {"snapkv", "zero-infinity",
+                                                                                       "adding-nvme-ssds-to-enable"})
+    with_crlf = read_reading_path(parse_paper_text(text.replace("\n", "\r\n"), "content/paths/a.md", "a"),
+                                  {"snapkv", "zero-infinity", "adding-nvme-ssds-to-enable"})
+    assert with_crlf == as_written and as_written[1] == []
+
+
 def test_the_build_fails_with_the_same_messages(broken):
     with pytest.raises(ContentError) as raised:
         generate(broken, TEMPLATES)

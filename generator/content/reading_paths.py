@@ -137,6 +137,7 @@ def _sections(file: PaperFile, problems: list[Problem], papers: Collection[str],
     step: list[Any] | None = None
     stray_text = False
     for number, line in enumerate(file.body.split("\n"), start=file.body_start):
+        line = line.removesuffix("\r")  # a file saved with Windows line ends
         if (bad := BAD_CHARACTER.search(line)) is not None:
             problems.append(Problem(path, number, f"the text holds {character_name(bad.group())} (expected printable text)"))
         heading = HEADING.match(line)

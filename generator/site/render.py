@@ -220,8 +220,9 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     # What the page shows: its facts, the papers it names, and of each related paper what the
     # page says of it (not its score, which a new abstract anywhere moves a little).
     shown_related = tuple((r.slug, r.shared_hardware, r.shared_topics) for r in facts.related)
-    steps = step_places(site, paper.slug)  # the reading paths it is a step of
-    if not t.wanted(uri, (replace(facts, related=()), shown_related, others, linked, steps)):
+    steps = step_places(site, paper.slug)  # the reading paths it is a step of, of which it shows
+    shown_steps = tuple((s.reading_path.name, s.reading_path.title, *s[1:]) for s in steps)  # no commentary
+    if not t.wanted(uri, (replace(facts, related=()), shown_related, others, linked, shown_steps)):
         return [(uri, None)]
     summary = first_sentence(paper.abstract)
     page_url = t.site_url.rstrip("/") + "/" + served_url(uri) if t.site_url else None
