@@ -159,7 +159,9 @@ def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: s
     for problem in problems:
         print(format_problem(problem, fmt), file=out if fmt == "github" else err)
     papers = len(Store(content).paper_paths())
-    print(f"checked {papers} paper files: {errors} errors, {len(problems) - errors} warnings", file=out)
+    reading_paths = len(Store(content).reading_path_entries()[0])
+    also = f" and {reading_paths} reading path{'' if reading_paths == 1 else 's'}" if reading_paths else ""
+    print(f"checked {papers} paper files{also}: {errors} errors, {len(problems) - errors} warnings", file=out)
     return 1 if errors else 0
 
 

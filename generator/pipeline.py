@@ -59,7 +59,7 @@ def generate(content_dir: Path | str, templates_dir: Path | str, related_k: int 
         if checked.errors:
             raise ContentError(checked.errors)
         site = derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings,
-                           state.derived)
+                           state.derived, checked.reading_paths)
         files = other_files(site, site_url, page_size, state.outputs)
         records = render_pages(site, templates_dir, page_size, state.wanted(keys) if kept else None, site_url,
                                issues_url, state.templates)

@@ -2,7 +2,8 @@
 
 `on_files` generates every page (`pipeline.generate`) and adds the pages and
 the exports as virtual files (`File.generated`), so `mkdocs build` alone builds
-the whole site. Paper pages point their edit link at the paper's own file.
+the whole site. Paper pages point their edit link at the paper's own file, and a reading
+path's page at the path's file.
 `on_nav` gives each page its date from content (`pages.page_dates`), which the
 sitemap shows as `<lastmod>`. `on_post_build` indexes the built pages for search
 (`search.build_search_index`).
@@ -32,7 +33,7 @@ from .content.model import ContentError
 from .pipeline import generate
 from .preview import Preview
 from .site.search import BackgroundIndex, SearchIndexError, build_search_index
-from .site.records import PAPER, PageRecord
+from .site.records import PAPER, PATH, PageRecord
 
 log = logging.getLogger("mkdocs.plugins.reading-list")
 # Content warnings logged one a line, at most; `python -m generator check` lists them all.
@@ -42,8 +43,9 @@ WARNINGS_SHOWN = 10
 class ReadingListConfig(base.Config):
     content_dir = c.Type(str, default="content")
     templates_dir = c.Type(str, default="site_templates")
-    # Where a paper file lives in the repository, for the edit link.
+    # Where a paper file lives in the repository, for the edit link; and a reading path's file.
     edit_path = c.Type(str, default="content/papers/{slug}.md")
+    path_edit_path = c.Type(str, default="content/paths/{name}.md")
     related = c.Type(int, default=5)
     # Write the Pagefind search index after the build (generator/site/search.py).
     search_index = c.Type(bool, default=True)
@@ -143,6 +145,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             file.modified = changed is None or uri in changed
             if paper_page:
                 file.edit_uri = self.config.edit_path.format(slug=record.subject)
+            elif record is not None and record.kind == PATH:
+                file.edit_uri = self.config.path_edit_path.format(name=record.subject)
             files.append(file)
         return files
 

@@ -87,7 +87,8 @@ def load_site(content_dir, related_k: int = 5):
     checked = read_content(content_dir)
     if checked.errors:
         raise ContentError(checked.errors)
-    return derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings)
+    return derive_site(checked.papers, checked.hardware, checked.topics, related_k, checked.warnings,
+                       reading_paths=checked.reading_paths)
 
 
 def page_texts(site, templates_dir, *args, **kwargs) -> dict:

@@ -88,8 +88,10 @@ def test_generate_removes_only_the_pages_it_wrote(project):
     assert (out / "papers" / f"{paper.stem}.md").is_file()
     (out / "my-notes.md").write_text("a curator's own file\n", encoding="utf-8")
     paper.unlink()
+    shutil.rmtree(project / "content" / "paths")  # its reading path, which names the paper
     assert generator(*args, cwd=project).returncode == 0
     assert not (out / "papers" / f"{paper.stem}.md").exists()  # the deleted paper leaves no page
+    assert not (out / "paths" / "beyond-gpu-memory.md").exists()
     assert (out / "my-notes.md").read_text(encoding="utf-8") == "a curator's own file\n"
 
 

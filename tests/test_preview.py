@@ -77,14 +77,25 @@ def test_a_saved_note_changes_only_its_own_page_and_the_exports(content):
 def test_a_new_and_a_removed_paper(content):
     preview = Preview(content, TEMPLATES)
     preview.update()
-    (content / "papers" / "snapkv.md").unlink()
+    (content / "papers" / "pc-darts.md").unlink()  # a paper no reading path names
     removed = preview.update()
     assert_same_as_a_full_build(removed, content)
-    assert {"papers/snapkv.md", "bib/snapkv.bib"} <= removed.removed
-    shutil.copy(SEED_CONTENT / "papers" / "snapkv.md", content / "papers" / "snapkv.md")
+    assert {"papers/pc-darts.md", "bib/pc-darts.bib"} <= removed.removed
+    shutil.copy(SEED_CONTENT / "papers" / "pc-darts.md", content / "papers" / "pc-darts.md")
     added = preview.update()
     assert_same_as_a_full_build(added, content)
-    assert {"papers/snapkv.md", "bib/snapkv.bib"} <= added.changed and not added.removed
+    assert {"papers/pc-darts.md", "bib/pc-darts.bib"} <= added.changed and not added.removed
+
+
+def test_a_removed_paper_that_a_reading_path_names_fails_the_run_at_the_step(content):
+    preview = Preview(content, TEMPLATES)
+    preview.update()
+    (content / "papers" / "snapkv.md").unlink()
+    with pytest.raises(ContentError) as raised:
+        preview.update()
+    assert [str(p) for p in raised.value.problems] == [
+        "content/paths/serving-llms-on-one-gpu.md:39: step 5 names the paper 'snapkv', which content/papers/ does "
+        "not hold (expected the name of a paper file there, without '.md')"]
 
 
 def test_a_vocabulary_change_renders_everything_again(content):
@@ -116,6 +127,8 @@ EDITS = {
     "hardware alias": ("hardware.yml", "aliases: [H100,", "aliases: [H100, SnapKV,"),
     "topic name": ("topics.yml", "name: LLM inference and serving", "name: Serving LLMs"),
     "template": ("../site_templates/paper.md.j2", "## Abstract", "## The abstract"),
+    "reading path's commentary": ("paths/serving-llms-on-one-gpu.md", "The paper the rest", "The one paper the rest"),
+    "reading path's step": ("paths/serving-llms-on-one-gpu.md", "### ganq", "### pc-darts"),
 }
 
 

@@ -122,6 +122,7 @@ def test_every_page_kind_is_rendered(small_pages):
         "hardware/amd.md", "hardware/cdna3.md", "hardware/mi300x.md",
         "topics/kv-cache.md", "topics/offloading.md",
         "filter/index.md", "data.md",
+        "paths/index.md", "paths/beyond-gpu-memory.md",
     }
 
 
@@ -270,7 +271,10 @@ def small_site_with(field: str, line: str, lines: str):
     checked = read_content(SMALL)
     papers, hardware, topics = checked.papers, checked.hardware, checked.topics
     fuyou = next(p for p in papers if p.slug == "adding-nvme-ssds-to-enable")
-    if field == "title":
+    reading_paths = checked.reading_paths
+    if field.startswith("reading path's "):
+        reading_paths = [reading_path_with(reading_paths[0], field.removeprefix("reading path's "), line, lines)]
+    elif field == "title":
         fuyou.title += " " + line
     elif field == "abstract":
         fuyou.abstract += "\n\n" + lines
@@ -296,11 +300,33 @@ def small_site_with(field: str, line: str, lines: str):
                          for t in topics.topics.values()])
     else:
         raise AssertionError(field)
-    return derive_site(papers, hardware, topics)
+    return derive_site(papers, hardware, topics, reading_paths=reading_paths)
+
+
+def reading_path_with(reading_path, field: str, line: str, lines: str):
+    """`reading_path` with `field` holding the text (`lines` where a text may hold line breaks)."""
+    first, second = reading_path.sections[:2]
+    if field in ("title", "audience"):
+        return dataclasses.replace(reading_path, **{field: line})
+    if field == "summary":
+        return dataclasses.replace(reading_path, summary=lines)
+    if field == "section title":
+        return dataclasses.replace(reading_path, sections=(dataclasses.replace(first, title=line), second))
+    if field == "section introduction":
+        return dataclasses.replace(reading_path, sections=(first, dataclasses.replace(second, intro=lines)))
+    if field == "commentary":
+        step = dataclasses.replace(first.steps[0], why=lines)
+        return dataclasses.replace(reading_path, sections=(dataclasses.replace(first, steps=(step,)), second))
+    raise AssertionError(field)
 
 
 HOSTILE_FIELDS = ["title", "abstract", "authors", "venue", "note", "result baseline", "name of nvidia",
-                  "name of ada-lovelace", "name of rtx-4090", "description of a100", "topic name", "topic description"]
+                  "name of ada-lovelace", "name of rtx-4090", "description of a100", "topic name", "topic description",
+                  "reading path's title", "reading path's summary", "reading path's audience",
+                  "reading path's section title", "reading path's section introduction", "reading path's commentary"]
+# The fields shown whole, with their line breaks.
+MULTILINE_FIELDS = ("abstract", "note", "description of a100", "reading path's summary",
+                    "reading path's section introduction", "reading path's commentary")
 
 
 @pytest.mark.parametrize("field", HOSTILE_FIELDS)
@@ -323,8 +349,8 @@ def test_text_from_content_shows_as_text_and_never_becomes_markup(field):
                 assert not SCRIPT_URL.match(element.get(name, "")), (uri, str(element)[:200])
     # Where the field is shown at all, its first line is (a topic's description only in part on the
     # list of topics: its first sentence); where it is shown whole, all its lines are.
-    showing = sorted(uri for uri in hostile if shows(hostile[uri], HOSTILE_LINES if field in (
-        "abstract", "note", "description of a100") else HOSTILE_LINE))
+    showing = sorted(uri for uri in hostile if shows(hostile[uri], HOSTILE_LINES if field in MULTILINE_FIELDS
+                                                     else HOSTILE_LINE))
     assert showing and showing == sorted(uri for uri in plain if PLAIN_LINE in shown_text(plain[uri]))
     if field == "topic description":
         assert shows(hostile["topics/offloading.md"], HOSTILE_LINES)

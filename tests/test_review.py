@@ -54,6 +54,8 @@ def changed(tmp_path_factory) -> Path:
     zero = papers / "zero-infinity.md"
     zero.write_text(zero.read_text(encoding="utf-8").replace("NVIDIA V100", "AMD MI300X"), encoding="utf-8")
     (papers / "adding-nvme-ssds-to-enable.md").unlink()
+    path = repo / "content" / "paths" / "beyond-gpu-memory.md"  # its reading path drops it too
+    path.write_text(path.read_text(encoding="utf-8").split("### adding-nvme-ssds-to-enable")[0], encoding="utf-8")
     return repo
 
 

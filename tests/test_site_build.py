@@ -87,6 +87,19 @@ def test_edit_link_opens_the_papers_own_file(built):
     assert edit["href"].endswith("/edit/main/content/papers/snapkv.md")
 
 
+def test_each_reading_path_has_its_page_listed_under_paths_and_editable_in_its_file(built):
+    listing = soup(built, "paths")
+    assert [a["href"] for a in listing.select("article h2 > a:not(.headerlink)")] == [
+        "gpu-microarchitecture-dissection/", "serving-llms-on-one-gpu/"]
+    page = soup(built, "paths/serving-llms-on-one-gpu")
+    assert [h.get("id") for h in page.select("article h3")] == [f"step-{n}" for n in range(1, 10)]
+    assert page.find("h3", id="step-1").find("a", href="../../papers/gptq/")
+    edit = page.find("a", attrs={"title": re.compile("Edit", re.I)})
+    assert edit["href"].endswith("/edit/main/content/paths/serving-llms-on-one-gpu.md")
+    nav = soup(built, "papers/ganq").find("nav", class_="path-steps")
+    assert nav.find("a", rel="prev")["href"] == "../gptq/" and nav.find("a", rel="next")["href"] == "../comet/"
+
+
 def test_search_index_holds_every_paper(built):
     """Pagefind indexed every page whose article is marked for it, every paper page among them."""
     marked = {page for page in built.rglob("*.html") if "data-pagefind-body" in page.read_text(encoding="utf-8")}
@@ -163,7 +176,7 @@ def test_exports_filter_and_years_are_on_the_built_site(built):
     assert (built / "filter" / "facets.json").is_file()
     assert soup(built, "years").find("details", class_="device-spans").find("table")
     nav = soup(built, ".").find("nav", class_="md-nav--primary").get_text(" ")
-    for title in ("Papers", "Hardware", "Topics", "Results", "Filter", "Years"):
+    for title in ("Paths", "Papers", "Hardware", "Topics", "Results", "Filter", "Years"):
         assert title in nav
     assert "Timeline" not in nav and not (built / "timeline").exists()
 
@@ -237,11 +250,13 @@ def test_each_page_tells_search_what_it_is_from_its_record_not_its_url(built):
     assert kind("papers/snapkv") == "Paper"
     assert kind("hardware/a100") == kind("hardware/compare/h100-vs-max-1550") == "Hardware"
     assert kind("topics/kv-cache") == "Topic"
+    assert 'data-pagefind-meta="kind:Reading path"' in (built / "paths" / "serving-llms-on-one-gpu" / "index.html").read_text(
+        encoding="utf-8")
     assert kind("hardware") == kind("topics") == "Page"  # the indexes list hardware and topics; they are neither
 
 
 def test_render_gives_a_record_of_each_page():
-    from generator.site.records import HARDWARE, LIST, PAPER, TOPIC, VERSUS
+    from generator.site.records import HARDWARE, LIST, PAPER, PATH, TOPIC, VERSUS
     from generator.site.render import render_pages
     from support import load_site
 
@@ -250,6 +265,9 @@ def test_render_gives_a_record_of_each_page():
     assert (records["hardware/a100.md"].kind, records["hardware/a100.md"].subject) == (HARDWARE, "a100")
     assert records["topics/kv-cache.md"].kind == TOPIC and records["papers/index.md"].kind == LIST
     assert {r.kind for uri, r in records.items() if uri.startswith("hardware/compare/")} == {VERSUS}
+    assert (records["paths/gpu-microarchitecture-dissection.md"].kind,
+            records["paths/gpu-microarchitecture-dissection.md"].subject) == (PATH, "gpu-microarchitecture-dissection")
+    assert records["paths/index.md"].kind == LIST
     assert all(r.body for r in records.values())
 
 

@@ -25,6 +25,7 @@ from .hardware import Hardware
 from .topics import Topics
 from .model import ContentError, Paper, Problem, closest, printable
 from .paper_file import PaperFile
+from .reading_paths import ReadingPath, read_reading_path
 from .store import HARDWARE_FILE, TOPICS_FILE, Store
 from .titles import NEAR_IDENTICAL, TitleIndex
 from .vocabularies import load_hardware, load_topics
@@ -57,6 +58,7 @@ class CheckedContent:
     topics: Topics | None = None
     problems: list[Problem] = field(default_factory=list)
     files: dict[str, PaperFile] = field(default_factory=dict)  # slug -> its file, for each valid paper
+    reading_paths: list[ReadingPath] = field(default_factory=list)  # the valid ones, by name
 
     @property
     def errors(self) -> list[Problem]:
@@ -118,6 +120,7 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
     problems.extend(check_duplicates(result.papers, files, new=new))
     problems.extend(device_warnings)
+    problems.extend(read_reading_paths(store, result, {path.stem for path in paths}))
     result.files = files
     if reuse is not None:  # a file removed or renamed is forgotten
         for gone in reuse.keys() - set(paths):
@@ -125,6 +128,20 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
     return result
+
+
+def read_reading_paths(store: Store, result: CheckedContent, papers: set[str]) -> list[Problem]:
+    """Every reading path of `content/paths/` read into `result`, and every problem of them: a
+    step naming no paper file of `papers` (slugs) among them. (A step naming a paper whose
+    file has errors is not: that file's errors are reported.)"""
+    found, problems = store.reading_path_entries()
+    papers_dir = store.relative(store.papers_dir) + "/"
+    for path in found:
+        reading_path, its_problems = read_reading_path(store.read_paper_file(path), papers, papers_dir)
+        problems.extend(its_problems)
+        if reading_path is not None:
+            result.reading_paths.append(reading_path)
+    return problems
 
 
 def _line(files: dict[str, PaperFile], paper: Paper, key: str, index: int | None = None) -> int:

@@ -26,6 +26,7 @@ from .model import ContentError, Problem
 from .paper_file import PaperFile, parse_paper_text
 
 PAPERS_DIR = "papers"
+PATHS_DIR = "paths"  # reading paths (reading_paths.py)
 SOURCES_DIR = "sources"
 HARDWARE_FILE = "hardware.yml"
 TOPICS_FILE = "topics.yml"
@@ -201,6 +202,10 @@ class Store:
     def papers_dir(self) -> Path:
         return self.content / PAPERS_DIR
 
+    @property
+    def paths_dir(self) -> Path:
+        return self.content / PATHS_DIR
+
     def relative(self, path: Path) -> str:
         """A path as errors show it: relative to the project (content's parent) when possible."""
         # The folder compared as text: equal exactly when the paths are, and cheaper than Paths.
@@ -246,12 +251,24 @@ class Store:
         return [problem for _, problem in self._paper_entries() if problem is not None]
 
     def _paper_entries(self) -> list[tuple[Path, Problem | None]]:
-        if not self.papers_dir.is_dir():
+        return self._entries(self.papers_dir, self._papers_dir_shown, "paper files named <slug>")
+
+    def reading_path_entries(self) -> tuple[list[Path], list[Problem]]:
+        """The reading-path files (the regular `<name>.md` files of paths_dir, by name), and what
+        else the folder holds, as `paper_entries` tells them; none when there is no such folder."""
+        shown = self.relative(self.paths_dir)
+        entries = self._entries(self.paths_dir, f"{shown}/", "reading-path files named <name>")
+        return [path for path, problem in entries if problem is None], [p for _, p in entries if p is not None]
+
+    def _entries(self, folder: Path, shown: str | None, files: str) -> list[tuple[Path, Problem | None]]:
+        """(path, None) for each regular `.md` file of `folder`, (path, why it is no such file) for
+        each other entry; `shown`: the folder as problems name it, `files` what it should hold."""
+        if not folder.is_dir():
             return []
-        where = f"{self._papers_dir_shown or self.papers_dir.as_posix() + '/'}"
-        expected = f"expected paper files named <slug>{PAPER_SUFFIX} directly in {where}"
+        where = f"{shown or folder.as_posix() + '/'}"
+        expected = f"expected {files}{PAPER_SUFFIX} directly in {where}"
         entries = []
-        with os.scandir(self.papers_dir) as listing:
+        with os.scandir(folder) as listing:
             # By name: all are in one folder, and Path's own ordering is several times slower.
             for entry in sorted(listing, key=lambda e: e.name):
                 if entry.name.startswith("."):
@@ -264,7 +281,7 @@ class Store:
                 elif not entry.is_file(follow_symlinks=False):
                     problem = f"not a regular file ({expected})"
                 elif not entry.name.endswith(PAPER_SUFFIX):
-                    problem = f"not a paper file: its name does not end in '{PAPER_SUFFIX}' ({expected})"
+                    problem = f"not a {files.split()[0]} file: its name does not end in '{PAPER_SUFFIX}' ({expected})"
                 entries.append((Path(entry.path), problem and Problem(where + entry.name, 1, problem)))
         return entries
 

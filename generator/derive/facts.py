@@ -10,7 +10,7 @@ exports only read it.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -20,6 +20,7 @@ from ..content.hardware import Hardware, HardwareNode, Mention
 from ..content.topics import Topics
 from .measured import measured_in_abstract, paper_mentions
 from ..content.model import Paper, Problem
+from ..content.reading_paths import ReadingPath
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
 
@@ -61,6 +62,16 @@ class Site:
     warnings: tuple[Problem, ...] = ()
     # node id -> papers that only mention it (or something below it), and are not on its page
     node_mentions: Mapping[str, tuple[Paper, ...]] = field(default_factory=dict)
+    reading_paths: tuple[ReadingPath, ...] = ()  # by name; each step names a paper of `papers`
+
+    @cached_property
+    def paper_steps(self) -> dict[str, list[tuple[ReadingPath, int]]]:
+        """Each paper's slug -> (reading path, the step's index) for each path it is a step of."""
+        steps: dict[str, list[tuple[ReadingPath, int]]] = defaultdict(list)
+        for reading_path in self.reading_paths:
+            for index, step in enumerate(reading_path.steps):
+                steps[step.paper].append((reading_path, index))
+        return dict(steps)
 
     @cached_property
     def by_slug(self) -> dict[str, Paper]:
@@ -149,9 +160,11 @@ class DeriveKept:
 
 
 def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5,
-                warnings: list[Problem] = (), kept: DeriveKept | None = None) -> Site:
+                warnings: list[Problem] = (), kept: DeriveKept | None = None,
+                reading_paths: Sequence[ReadingPath] = ()) -> Site:
     """The site of validated content: each paper's facts, then the links between papers.
-    `kept`: what the build before kept (see `DeriveKept`)."""
+    `kept`: what the build before kept (see `DeriveKept`). `reading_paths`: checked ones, each
+    step naming a paper of `papers`."""
     papers = sorted(papers, key=paper_order)
     kept = kept if kept is not None else DeriveKept()
     own = [kept.facts[p.slug] if p.slug in kept.facts and kept.facts[p.slug].paper == p
@@ -184,7 +197,9 @@ def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related
             topic_papers[topic_id].append(paper)
     return Site(tuple(papers), facts, hardware, topics,
                 {k: tuple(v) for k, v in node_papers.items()}, {k: tuple(v) for k, v in topic_papers.items()},
-                tuple(warnings), {k: tuple(v) for k, v in node_mentions.items()})
+                tuple(warnings), {k: tuple(v) for k, v in node_mentions.items()},
+                tuple(reading_paths))
+
 
 
 def own_facts(paper: Paper, hardware: Hardware, topics: Topics) -> PaperFacts:

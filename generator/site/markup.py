@@ -50,6 +50,10 @@ def topic_uri(topic_id: str) -> str:
     return f"topics/{topic_id}.md"
 
 
+def reading_path_uri(name: str) -> str:
+    return f"paths/{name}.md"
+
+
 def served_url(uri: str) -> str:
     """The URL a source URI is served at, from the site's root: `papers/x.md` -> `papers/x/`,
     `index.md` -> ``; a file that is no page (`feed.xml`) keeps its path."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # The kinds of page: a paper's; a hardware node's or a topic's listing; two devices side by
-# side; and the pages about the whole list (home, the indexes, results, years, filter, data).
-PAPER, HARDWARE, TOPIC, VERSUS, LIST = "paper", "hardware", "topic", "versus", "list"
+# side; a reading path; and the pages about the whole list (home, the indexes, results, years,
+# filter, data).
+PAPER, HARDWARE, TOPIC, VERSUS, PATH, LIST = "paper", "hardware", "topic", "versus", "path", "list"
 
 
 @dataclass(frozen=True)
@@ -17,5 +18,5 @@ class PageRecord:
 
     uri: str  # its source path: papers/snapkv.md, hardware/a100/page/2.md
     kind: str  # one of the kinds above
-    subject: str | None  # the paper's slug, the node's or topic's id, "a100-vs-h100"; None for LIST
+    subject: str | None  # the paper's slug, the node's or topic's id, "a100-vs-h100", the path's name; None for LIST
     body: str | None  # its Markdown; None when a preview did not render it again

@@ -21,14 +21,15 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import exports, pages
-from .markup import (abstract_with_links, after_first_sentence, anchor, description, first_sentence, front_matter, hardware_link,
-                     hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs, safe_href,
-                     served_url, text, topic_link, topic_uri, url, url_between, versus_uri)
+from .markup import (abstract_with_links, after_first_sentence, anchor, description, first_sentence, front_matter,
+                     hardware_link, hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs,
+                     reading_path_uri, safe_href, served_url, text, topic_link, topic_uri, url, url_between, versus_uri)
 from ..content.hardware import HardwareNode
 from ..content.topics import Topic
 from ..content.model import Paper
 from .pages import Page
-from .records import HARDWARE, LIST, PAPER, TOPIC, VERSUS, PageRecord
+from .path_pages import paths_index_page, reading_path_page, step_places
+from .records import HARDWARE, LIST, PAPER, PATH, TOPIC, VERSUS, PageRecord
 from ..derive.claims import KINDS
 from ..derive.results import Result
 from ..derive.facts import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
@@ -70,7 +71,7 @@ def make_environment(templates_dir: Path | str, site: Site, issues_url: str | No
                        markdown_text=markdown_text, paragraphs=paragraphs, hardware_link=hardware_link,
                        topic_link=topic_link, **site_filters(site, issues_url))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
-                       versus_uri=versus_uri,
+                       versus_uri=versus_uri, reading_path_uri=reading_path_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
     return env
 
@@ -226,7 +227,9 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     # What the page shows: its facts, the papers it names, and of each related paper what the
     # page says of it (not its score, which a new abstract anywhere moves a little).
     shown_related = tuple((r.slug, r.shared_hardware, r.shared_topics) for r in facts.related)
-    if not t.wanted(uri, (replace(facts, related=()), shown_related, others, linked)):
+    steps = step_places(site, paper.slug)  # the reading paths it is a step of, of which it shows
+    shown_steps = tuple((s.reading_path.name, s.reading_path.title, *s[1:]) for s in steps)  # no commentary
+    if not t.wanted(uri, (replace(facts, related=()), shown_related, others, linked, shown_steps)):
         return [(uri, None)]
     summary = first_sentence(paper.abstract)
     page_url = t.site_url.rstrip("/") + "/" + served_url(uri) if t.site_url else None
@@ -243,6 +246,7 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
         related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
                   [site.topics.topics[i].name for i in r.shared_topics]) for r in facts.related],
         mentioned_by=[by_slug[s] for s in facts.mentioned_by],
+        steps=steps,
     ))]
 
 
@@ -350,7 +354,7 @@ def data_page(t: Templates) -> list[tuple[str, str | None]]:
 
 # The pages that are one of a kind, each made by its function.
 INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, papers_index_pages,
-               results_pages, filter_page, data_page)
+               results_pages, filter_page, data_page, paths_index_page)
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,
@@ -370,6 +374,8 @@ def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = 
     made += [PageRecord(uri, TOPIC, topic.id, body) for topic in site.topics.topics.values()
              if site.topic_papers.get(topic.id) for uri, body in topic_pages(t, topic)]
     made += [PageRecord(uri, VERSUS, f"{a}-vs-{b}", body) for a, b in site.versus for uri, body in versus_pages(t, a, b)]
+    made += [PageRecord(uri, PATH, path.name, body) for path in site.reading_paths
+             for uri, body in reading_path_page(t, path)]
     made += [PageRecord(uri, LIST, None, body) for index_page in INDEX_PAGES for uri, body in index_page(t)]
     made += [PageRecord(uri, PAPER, paper.slug, body) for paper in site.papers for uri, body in paper_page(t, paper)]
     return {record.uri: record for record in sorted(made, key=lambda record: record.uri)}

@@ -26,6 +26,7 @@ PAGE_KINDS = {
     "hardware-index": "hardware/", "vendor": "hardware/nvidia/", "architecture": "hardware/ampere/",
     "device": "hardware/a100/", "topics": "topics/", "topic": "topics/kv-cache/", "years": "years/",
     "results": "results/", "filter": "filter/", "data": "data/", "not-found": "404.html",
+    "paths": "paths/", "path": "paths/serving-llms-on-one-gpu/", "paper-in-a-path": "papers/ganq/",
 }
 SITE_NAME = "AI Hardware Reading List"
 
