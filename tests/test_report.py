@@ -20,7 +20,7 @@ ISSUES = "https://github.com/owner/list/issues/new"
 
 def reports(page: str) -> list[dict[str, list[str]]]:
     return [parse_qs(urlsplit(unescape(href)).query)
-            for href in re.findall(r'<a class="report-result" href="([^"]+)">Report a problem</a>', page)]
+            for href in re.findall(r'<a class="report-result" href="([^"]+)"[^>]*>Report a problem</a>', page)]
 
 
 def test_every_result_of_a_paper_links_a_prefilled_report():
