@@ -423,7 +423,7 @@ def test_a_result_in_parentheses_keeps_the_words_it_qualifies():
 def test_a_comparison_that_opens_the_sentence_does_not_hide_the_measure():
     text = "Compared with the baseline, PIPO increases GPU utilization from below 40% to over 90%."
     assert [r.claim.text for r in extract_results(Paper("x", "X", text))][1] == (
-        "Compared with the baseline … increases GPU utilization … over 90%")
+        "Compared with the baseline … PIPO increases GPU utilization … over 90%")
     r = one("Compared to offloaded inference using Accelerate, applying Endor accelerates Llama2-70B by 1.78x.")
     assert r.claim.text == "Compared to offloaded inference … applying Endor accelerates Llama2-70B by 1.78x"
 

@@ -2,9 +2,9 @@
 result of the 52 seed abstracts, read by two helpers who had not read the rules (the rules were
 then improved on them), and 130 sentences written for the purpose and scored once, never used for
 tuning (results_never_tuned.yml and results_never_tuned_b, _c and _d.yml: read their scores, never
-their misses); and set c for development (results_dev_c.yml), whose misses are read.
-Run `python tests/results_scores.py seed dev_c never_tuned never_tuned_b never_tuned_c never_tuned_d`
-for the table."""
+their misses); and sets c and e for development (results_dev_c.yml, results_dev_e.yml), whose
+misses are read. Run `python tests/results_scores.py seed dev_c dev_e never_tuned never_tuned_b
+never_tuned_c never_tuned_d` for the table."""
 
 from __future__ import annotations
 
@@ -48,12 +48,19 @@ FLOORS = {
     # device right 18/27 (0.67), 2 wrong devices of 58.
     "never_tuned_d": {"value precision": 0.95, "value recall": 0.8, "claim keeps meaning": 0.9, "kind": 0.9,
                       "device right": 0.66},
+    # Set e (development), 20 real arXiv abstracts written on 2026-11-26 by a helper who had not read
+    # the rules; the rules were then improved on it: device right 0.67 -> 0.73, wrong 7 -> 4 of 60
+    # (the four: the 2017 TPU paper's "the TPU" credited to the TPU family, where the label gives v1).
+    "dev_e": {"value precision": 0.95, "value recall": 0.8, "claim keeps meaning": 0.8, "kind": 0.85,
+              "device right": 0.73},
 }
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
             "never_tuned_c": {"meaning inverted": 0, "wrong device": 6},
-            "never_tuned_d": {"meaning inverted": 0, "wrong device": 2}}
-SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d"]
+            "never_tuned_d": {"meaning inverted": 0, "wrong device": 2},
+            # The one inverted: a second "1.6 ms" in the sentence, of another model, said as latency.
+            "dev_e": {"meaning inverted": 1, "wrong device": 4}}
+SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e"]
 
 
 @pytest.mark.parametrize("name", SETS)
@@ -89,3 +96,4 @@ def test_the_never_tuned_sets_share_no_sentence_with_the_seeds_or_each_other():
     assert not (seeds | a | b | dev) & c  # set c as scored: without the abstracts set dev_c holds
     d = {e["sentence"] for e in load("never_tuned_d")}
     assert not (seeds | a | b | dev | c) & d
+    assert not {e["sentence"] for e in load("dev_e")} & (a | b | c | d)

@@ -25,7 +25,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|efficien\w*|"
                    r"perf(?:ormance)?[ /-]?per[ -](?:watt|joule|dollar)|per (?:watt|joule)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W"),
-    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal)(?! memory| power| energy)|"
+    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum)(?! memory| power| energy)|"
                     r"occupancy|MFU"),
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
@@ -80,6 +80,10 @@ class _Kinds:
         pattern, text = self._pattern(text)
         return pattern.search(text, *bounds)
 
+    def match(self, text: str, *bounds: int) -> re.Match[str] | None:
+        pattern, text = self._pattern(text)
+        return pattern.match(text, *bounds)
+
     def finditer(self, text: str, *bounds: int):
         pattern, text = self._pattern(text)
         return pattern.finditer(text, *bounds)
@@ -89,6 +93,7 @@ _KIND = _Kinds()
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
+_ASIDE_AFTER = re.compile(r"\s*\([^()]{1,20}\)")
 _HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
@@ -143,8 +148,10 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     bounds the numbers beside it leave ([left_bound, right_bound))."""
     # Right: up to the next clause or comma, at most _MAX_WORDS_AFTER words.
     stop = right_bound
+    # A short aside right after the number does not end its words: "37% (A10) higher throughput".
+    aside = _ASIDE_AFTER.match(sentence, end, stop)
     for pattern in (_HARD_BREAK, _SOFT_BREAK):
-        found = pattern.search(sentence, end, stop)
+        found = pattern.search(sentence, aside.end() if aside else end, stop)
         if found:
             stop = found.start()
     after = _trim(sentence, _words(sentence, end, stop)[:_MAX_WORDS_AFTER], from_left=False)
@@ -152,7 +159,14 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # Left: back to the clause's start, at most _MAX_WORDS_BEFORE words, or further to a word
     # that names what the number measures when none is nearer.
     begin = left_bound
-    for found in _HARD_BREAK.finditer(sentence, left_bound, start):
+    # The words that name the number before this one are its own: "to 76.3% accuracy in 2.2
+    # minutes" does not say that the 2.2 minutes are an accuracy.
+    if left_bound:
+        gap = sentence[left_bound:start]
+        own = _KIND.match(sentence, left_bound + len(gap) - len(gap.lstrip()))
+        if own and own.end() < start:
+            begin = own.end()
+    for found in _HARD_BREAK.finditer(sentence, begin, start):
         begin = found.end()
     words = _words(sentence, begin, start)
     soft = [m.end() for m in _LEFT_BREAK.finditer(sentence, begin, start)]
@@ -243,9 +257,22 @@ def _head(written: str, before: int) -> tuple[int, int] | None:
     if not named:
         return None
     last = named[-1]
-    words = _words(written, start, last.start())[-2:]
-    words = _trim(written, [w for w in words if not re.search(r"[,;]", written[w[0]:last.start()])], from_left=True)
+    # The words that qualify it, back to a function word: "improves the maximum achievable
+    # serving throughput", "achieves average speedups".
+    words = []
+    for word in reversed(_words(written, start, last.start())[-3:]):
+        if written[word[0]:word[1]].lower() in _HEAD_STOPS or re.search(r"[,;\d]", written[word[0]:last.start()]) \
+                or re.search(r"\d\s*$", written[:word[0]]):
+            break  # nor another number's words, its unit among them ("1.6 ms inference latency")
+        words.insert(0, word)
+    words = _trim(written, words, from_left=True)
     return (words[0][0] if words else last.start()), last.end()
+
+
+# Where the words qualifying a measure stop, looking left: an article, a preposition, a verb that
+# only says it was attained (one that says which way it moved, "increases", is kept).
+_HEAD_STOPS = _END_WORDS | {"achieves", "achieved", "achieving", "reaches", "delivers", "provides", "shows", "yields",
+                            "offers"}
 
 
 # What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".

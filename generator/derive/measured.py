@@ -70,6 +70,8 @@ _UNEXPLORED = re.compile(r"\b(?:mysterious|undocumented|unknown|unclear|opaque|l
 # "In the light of this property, we ...", "To exploit this feature, we ...".
 _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (?:exploit|leverage|take advantage of)|"
                         r"taking advantage of|building on)\s+(?:this|these|such|that)\b", re.I)
+# Hardware named as a likeness: "TPUv6e-like", "H100-class" ("A100-based" is built on it).
+_LIKENESS = re.compile(r"[\w.]*-(?:like|style|class|inspired)\b", re.I)
 # A vendor's name joined to another name ("AMD-Hummingbird", a model) or before a product that
 # is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO"): who made it, not hardware.
 _NAME_AFTER = re.compile(r"-[A-Z][a-z]|\s(?!(?:GPU|CPU|TPU|NPU|APU|IPU|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
@@ -140,10 +142,11 @@ def with_vendor_context(hardware: Hardware, *texts: list[Mention]) -> list[list[
 
 def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -> list[Mention]:
     """`mentions` without a vendor's name joined to another name ("AMD-Hummingbird") or naming
-    a product of its own that is no hardware ("NVIDIA TensorRT")."""
+    a product of its own that is no hardware ("NVIDIA TensorRT"), and without hardware that is
+    only a likeness ("TPUv6e-like hardware", "a TPU-like accelerator")."""
     starts = {m.start for m in mentions}
     return [m for m in mentions if not (hardware.nodes[m.id].kind == "vendor" and _NAME_AFTER.match(text, m.end)
-                                        and m.end + 1 not in starts)]
+                                        and m.end + 1 not in starts) and not _LIKENESS.match(text, m.end)]
 
 
 def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[Mention], list[Mention]]:

@@ -200,6 +200,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     frame: str | None = None  # the device an opening "On X, ..." set
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     placed: list[tuple[list[Result], bool]] = []  # each sentence's results, and whether it names hardware
+    before: set[str] = set()  # the devices of the sentence before's results
     for offset, written in sentences:
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
@@ -219,6 +220,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = [r if r.device or _models_own(r) else r._replace(device=subject) for r in results]
         else:
             subject = None
+        if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written):
+            # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
+            results = [r if r.device or _models_own(r) else r._replace(device=next(iter(before))) for r in results]
+        before = {r.device for r in results if r.device}
         if not results and mentions and not _CONTRAST.search(written):
             platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
         if frame:
@@ -238,6 +243,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     return found
 
 
+# A sentence that goes on from the results before it: "This outperforms ...", "These results ...".
+_THIS_RESULT = re.compile(r"\W*(?:this|these|which|that)\b(?!\s+(?:paper|work|study|article|survey|approach|method|"
+                          r"technique|design|framework|system)\b)", re.I)
 # A sentence that sets the paper against other hardware or work says nothing of where it ran:
 # "Unlike prior work on the A100, we target edge devices."
 _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|traditional|instead of|rather than)\b", re.I)
