@@ -33,26 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 # The tricks switched off (each function runs in the child, before generate())
 
 
-def plain_hardware_topic_trie() -> None:
-    """The hardware and topic phrases as a plain alternation, longest first, then the end check."""
-    from generator.content import hardware, phrase_trie, topics
-
-    def phrases(trie: dict, prefix: tuple = ()):
-        for token, child in trie.items():
-            if token == phrase_trie._PHRASE_ENDS:
-                yield prefix
-            else:
-                yield from phrases(child, prefix + (token,))
-
-    def trie_pattern(trie: dict, at_end: str) -> str:
-        # Sibling edges match disjoint text (_make_siblings_disjoint; topics are all lowercase),
-        # so phrases matching at one place lie on one path: the one with more tokens is longer.
-        found = sorted(phrases(trie), key=len, reverse=True)
-        return "(?:" + "|".join("".join(map(phrase_trie._token_regex, p)) for p in found) + ")" + at_end
-
-    hardware.trie_pattern = topics.trie_pattern = trie_pattern
-
-
 def plain_mention_trie() -> None:
     """mentions.names_pattern as the alternation its trie stands in for (tests/test_fast_paths.py)."""
     from generator.derive import mentions
@@ -80,7 +60,6 @@ def no_detect_memo() -> None:
 
 CONFIGS: dict[str, list] = {
     "all_on": [],
-    "plain_hardware_topic_trie": [plain_hardware_topic_trie],
     "plain_mention_trie": [plain_mention_trie],
     "default_gc": [default_gc],
     "no_detect_memo": [no_detect_memo],

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.content.hardware import Hardware, HardwareNode
-from generator.content.phrase_trie import ignores_case
+from generator.content.phrases import ignores_case
 from generator.content.model import ContentError
 from generator.content.vocabularies import load_hardware
 from support import SEED_CONTENT

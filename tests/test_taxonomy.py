@@ -16,7 +16,7 @@ import yaml
 
 from generator.content.model import ContentError
 from generator.content.hardware import Hardware, HardwareNode, Mention
-from generator.content.phrase_trie import ignores_case
+from generator.content.phrases import ignores_case
 from generator.content.topics import Topic, Topics, is_regex_phrase
 from generator.derive.sentences import evidence_sentence
 from generator.content.topics import MAX_REGEX_CHARS

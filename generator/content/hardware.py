@@ -1,18 +1,17 @@
-"""Finding the hardware vocabulary in text (topic_matching.py finds the topics with the same tries).
+"""Finding the hardware vocabulary in text.
 
 `content/hardware.yml` is a tree of vendors, architectures and devices (and
 families of devices across architectures: Jetson), each with the spellings
-(aliases) that name it in text; `content/topics.yml` lists topics with the
-phrases that signal them. vocabularies.py loads both into the `Hardware` and
-`Topics` defined here, which find them in a paper's title and abstract. It
-reads no files: callers pass the text.
+(aliases) that name it in text; vocabularies.py loads it into the `Hardware`
+defined here, which finds them in a paper's title and abstract. It reads no
+files: callers pass the text.
 
-Detection must stay cheap for thousands of abstracts. All hardware aliases
-are compiled into one regular expression, built from a trie so that a word
-costs a few character comparisons however many aliases there are, and a text
-is scanned once; an alias stands for its spellings with spaces, hyphens and case
-folded (`JOINT`). Topics take two scans: one for all plain phrases (a trie again),
-one for the few phrases written as regexes.
+Detection must stay cheap for thousands of abstracts. Every way text may write
+an alias or an ignore phrase (its joints filled with a space, a hyphen or
+nothing: `JOINT`) is a key of a dict, in lowercase where the alias matches in
+any case; a text is cut into words once, and a word that starts no name costs
+one set lookup however many aliases there are (phrases.py, which topics.py
+uses too).
 """
 
 from __future__ import annotations
@@ -23,14 +22,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from .phrase_trie import (JOINT, WORD_CHAR, alias_spellings, longest_first, make_siblings_disjoint, name_key,
-                          name_tokens, scanner, trie_insert, trie_pattern)
+from .phrases import (JOINT, TOKEN, WORD_STARTS, fold, ignores_case, joint_spellings, longest_at, longest_first,
+                      name_key, phrase_words, prefixes_of, spaced_once)
 
 # A count may be glued to a name: `8xA100`, and `4timesRTX 3090` where a page
 # lost its × sign (`4×RTX 3090` needs nothing: × is not a letter).
-_GLUED_COUNT = r"(?:\d+(?:x|times))?"
-# A plural `s` may follow a name: `A100s`, `T4s`.
-_NAME_END = rf"(?=s?(?!{WORD_CHAR}))"
+_GLUED_COUNT = re.compile(r"\d+(?:x|times)")
+
+
+def _ends_name(text: str, end: int) -> bool:
+    """Whether a name may end at `end`: before no letter or digit, or before a plural `s` (`A100s`, `T4s`)."""
+    after = text[end:end + 2]
+    return not after[:1].isalnum() or (after[0] == "s" and not after[1:].isalnum())
+
 
 # -------------------------------------------------------------------------- Data
 
@@ -130,13 +134,18 @@ class Hardware:
         return list(found)
 
     def _detect(self, text: str) -> tuple[Mention, ...]:
-        pattern, owner = self._matcher
+        words, names = self._matcher
+        folded = fold(text)
         candidates = []
-        for match in pattern.finditer(" " + text):
-            if match.start(1) < 0:
-                continue  # a link
-            start, end = match.start(1) - 1, match.end(1) - 1  # -1: the space put in front
-            candidates.append((start, end, owner[name_key(match.group(1))]))
+        for word in phrase_words(words.finditer(folded), text, names.prefixes, numbers=True):
+            found = None
+            # A count glued to a name is not part of it: `8x` of `8xA100`.
+            if (count := _GLUED_COUNT.match(text, word.start())) and (first := TOKEN.match(folded, count.end())):
+                start, found = count.end(), names.longest_at(text, folded, count.end(), first.end())
+            if found is None and word.group() in names.prefixes:
+                start, found = word.start(), names.longest_at(text, folded, word.start(), word.end())
+            if found is not None:
+                candidates.append((start, *found))
         return tuple(
             Mention(node_id, start, end, text[start:end])
             for start, end, node_id in longest_first(candidates)
@@ -144,19 +153,53 @@ class Hardware:
         )
 
     @cached_property
-    def _matcher(self) -> tuple[re.Pattern[str], dict[str, str | None]]:
-        """(one regex for all aliases and ignore phrases, name key -> node id or None)."""
-        trie: dict = {}
-        owner: dict[str, str | None] = {}
+    def _matcher(self) -> tuple[re.Pattern[str], _Names]:
+        """(the tokens where words start, every spelling of the aliases and ignore phrases)."""
+        owner: dict[str, str | None] = {}  # name key -> node id; None: an ignore phrase's
         for node in self.nodes.values():
             for alias in node.aliases:
-                for any_case, ways in alias_spellings(alias):
-                    trie_insert(trie, name_tokens(alias, any_case, ways))
                 owner[name_key(alias)] = node.id
         for phrase in self.ignore:
-            trie_insert(trie, name_tokens(phrase, True, ["shg"] * len(JOINT.findall(phrase))))
             owner.setdefault(name_key(phrase), None)
-        if not owner:
-            return re.compile(r"(?!)"), owner
-        make_siblings_disjoint(trie)
-        return re.compile(scanner(f"{_GLUED_COUNT}(?=({trie_pattern(trie, _NAME_END)}))")), owner
+        names = _Names({}, {}, set())
+        for node in self.nodes.values():
+            for alias in node.aliases:
+                code = ignores_case(JOINT.sub("-", alias))  # its spellings with no space match in any case
+                for spelling in joint_spellings(alias):
+                    names.add(spelling, owner[name_key(alias)], any_case=code and " " not in spelling)
+        for phrase in self.ignore:
+            for spelling in joint_spellings(phrase):
+                names.add(spelling, owner[name_key(phrase)], any_case=True)
+        return WORD_STARTS, names
+
+
+class _Names(NamedTuple):
+    """Every spelling of the hardware names and ignore phrases, by its key."""
+
+    any_case: dict[str, str | None]  # folded spelling (`rtx4090`) -> node id; None: an ignore phrase
+    as_written: dict[str, str | None]  # spelling (`RTX 4090`) -> node id
+    prefixes: set[str]  # folded, what spellings and their plurals start with, token by token
+
+    def add(self, spelling: str, node_id: str | None, any_case: bool) -> None:
+        if any_case:
+            self.any_case[fold(spelling)] = node_id
+        else:
+            self.as_written[spelling] = node_id
+        self.prefixes.update(prefixes_of(fold(spelling), plural=True))
+
+    def longest_at(self, text: str, folded: str, start: int, end: int) -> tuple[int, str | None] | None:
+        """(end, node id) of the longest name at `start` of `text` (`folded`: `fold(text)`),
+        its first token ending at `end`."""
+        def lookup(key: str, end: int) -> tuple[int, str | None] | None:
+            for key, end in ((key, end), (key[:-1], end - 1)):  # the name, or a plural's: `A100s`
+                node_id = self.any_case.get(key, _NO_NAME)
+                if node_id is _NO_NAME:
+                    node_id = self.as_written.get(spaced_once(text[start:end]), _NO_NAME)
+                if node_id is not _NO_NAME and _ends_name(text, end):
+                    return end, node_id
+            return None
+
+        return longest_at(folded, start, end, self.prefixes, lookup)
+
+
+_NO_NAME = object()

@@ -1,6 +1,6 @@
 """Finding topics in text: `content/topics.yml` lists topics with the phrases that signal
 them (vocabularies.py loads it into the `Topics` defined here). Two scans of a text: one
-for all plain phrases, ignoring case (a trie, as for hardware names in hardware.py), one
+for all plain phrases, ignoring case (looked up in a dict, as hardware names are: phrases.py), one
 for the few phrases written as regexes, which run on RE2: a curator's regex takes time
 linear in the text, whatever it is, and one RE2 cannot run is refused at its line.
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import re2
 
-from .phrase_trie import LINK, PHRASE_END, char_tokens, scanner, spelling_key, trie_insert, trie_pattern
+from .phrases import LINK, WORD_STARTS, PhraseTable, phrase_words, spaced_once, spelling_key
 
 # A /regex/ phrase at most this long: list the variants as phrases instead.
 MAX_REGEX_CHARS = 200
@@ -49,17 +49,21 @@ class Topics:
     def detect(self, text: str) -> list[str]:
         """The ids of the topics whose phrases occur in `text`, in file order."""
         matcher = self._matcher
+        table = matcher.phrase_topics
+        # Phrases ignore case: they are looked up in lowercase text.
+        lowered = text.lower()
+        phrases = []  # (start, end, topics) of the longest phrase at a word
+        ignored = []  # (start, end) of the longest `ignore` phrase at a word
+        for word in phrase_words(matcher.phrases.finditer(lowered), lowered, matcher.starts):
+            key, start, end = word.group(), word.start(), word.end()
+            if key in table.prefixes and (phrase := table.longest_at(lowered, start, end)):
+                phrases.append((start, *phrase))
+            if key in matcher.ignored.prefixes and (span := matcher.ignored.longest_at(lowered, start, end)):
+                ignored.append((start, span[0]))
         found: set[str] = set()
-        # Phrases ignore case, so they are matched in lowercase text, where
-        # each character of the trie is one plain comparison.
-        lowered = " " + text.lower()
-        ignored = [m.span(1) for m in matcher.ignored.finditer(lowered) if m.start(1) >= 0] \
-            if matcher.ignored is not None else []
-        for match in matcher.phrases.finditer(lowered):
-            start, end = match.span(1)
-            if start < 0 or any(a <= start and end <= b for a, b in ignored):  # a link, or inside an ignored phrase
-                continue
-            found.update(matcher.phrase_topics[spelling_key(match.group(1))])
+        for start, end, topics in phrases:
+            if not any(a <= start and end <= b for a, b in ignored):  # not inside an ignored phrase
+                found.update(topics)
         if matcher.regexes is not None:
             for index in matcher.regexes.Match(LINK.sub(" ", text)) or ():
                 found.add(matcher.regex_topics[index])
@@ -72,11 +76,15 @@ class Topics:
 
 @dataclass(frozen=True)
 class _TopicMatcher:
-    phrases: re.Pattern[str]  # group 1: the longest phrase starting at a word
-    phrase_topics: dict[str, frozenset[str]]  # spelling key -> topics of it and of the phrases it starts with
-    ignored: re.Pattern[str] | None  # group 1: the longest `ignore` phrase starting at a word
+    phrases: re.Pattern[str]  # the tokens where words start, which phrases are looked up from
+    phrase_topics: PhraseTable[frozenset[str]]  # phrase -> topics of it and of the phrases it starts with
+    ignored: PhraseTable[None]  # the `ignore` phrases
     regexes: re2.Set | None  # every /regex/ phrase, in one RE2 set
     regex_topics: tuple[str, ...]  # the topic of each
+    starts: frozenset[str] = field(init=False)  # what a phrase or an `ignore` phrase starts with
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "starts", self.phrase_topics.prefixes | self.ignored.prefixes)
 
 
 def is_regex_phrase(phrase: str) -> bool:
@@ -104,7 +112,7 @@ def regex_problem(body: str) -> str | None:
 
 
 def _topic_matcher(topics: Iterable[Topic], ignore: Iterable[str]) -> _TopicMatcher:
-    trie: dict = {}
+    plain: list[str] = []
     topics_of: dict[str, set[str]] = {}
     regexes = re2.Set.SearchSet(_RE2)
     regex_topics: list[str] = []
@@ -114,24 +122,20 @@ def _topic_matcher(topics: Iterable[Topic], ignore: Iterable[str]) -> _TopicMatc
                 regexes.Add(_WORDS % phrase[1:-1])
                 regex_topics.append(topic.id)
             else:
-                trie_insert(trie, char_tokens(phrase.lower(), any_case=False))
+                plain.append(phrase)
                 topics_of.setdefault(spelling_key(phrase), set()).add(topic.id)
-    phrases = (re.compile(scanner(f"(?=({trie_pattern(trie, PHRASE_END)}))"))
-               if trie else re.compile(r"(?!)"))
-    ignored_trie: dict = {}
-    for phrase in ignore:
-        trie_insert(ignored_trie, char_tokens(phrase.lower(), any_case=False))
-    ignored = re.compile(scanner(f"(?=({trie_pattern(ignored_trie, PHRASE_END)}))")) if ignored_trie else None
+    merged = _with_shorter_phrases(topics_of)
+    phrase_topics = PhraseTable.of((spaced_once(phrase.lower()), merged[spelling_key(phrase)]) for phrase in plain)
+    ignored = PhraseTable.of((spaced_once(phrase.lower()), None) for phrase in ignore)
     if regex_topics:
         regexes.Compile()
-    return _TopicMatcher(phrases, _with_shorter_phrases(topics_of), ignored, regexes if regex_topics else None,
-                         tuple(regex_topics))
+    return _TopicMatcher(WORD_STARTS, phrase_topics, ignored, regexes if regex_topics else None, tuple(regex_topics))
 
 
 def _with_shorter_phrases(topics_of: dict[str, set[str]]) -> dict[str, frozenset[str]]:
     """Each phrase's topics plus those of the phrases it starts with, ending at a word boundary.
 
-    The trie reports the longest phrase at a word; "sparse attention" also
+    Only the longest phrase at a word is looked up; "sparse attention" also
     contains the phrase "sparse", whose topic must not be lost.
     """
     merged = {}

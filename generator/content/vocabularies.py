@@ -20,7 +20,7 @@ import yaml
 
 from .model import ID, closest
 from .hardware import Hardware, HardwareNode
-from .phrase_trie import name_key, spelling_key
+from .phrases import name_key, spelling_key
 from .topics import Topic, Topics, is_regex_phrase, regex_problem
 from .yaml_nodes import NodeChecker, is_missing_or_empty, node_kind, raise_if_any, read_file, top_list
 
