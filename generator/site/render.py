@@ -69,7 +69,7 @@ def make_environment(templates_dir: Path | str, site: Site, issues_url: str | No
     )
     env.filters.update(href=safe_href, first_sentence=first_sentence, description=description, html_text=html_text,
                        markdown_text=markdown_text, paragraphs=paragraphs, topic_link=topic_link,
-                       **site_filters(site, issues_url))
+                       hardware_label=site.hardware.label, **site_filters(site, issues_url))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        versus_uri=versus_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
@@ -281,7 +281,8 @@ def home_page(t: Templates) -> list[tuple[str, str | None]]:
         years=years,
         year_links=_year_links(years, t.page_size),
         vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
-        device_total=sum(1 for n in hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id)),
+        device_total=sum(1 for n in hardware.nodes.values()
+                         if n.kind == "device" and not hardware.is_system(n.id) and site.node_papers.get(n.id)),
         topic_total=sum(1 for i in site.topics.topics if site.topic_papers.get(i)),
     ))]
 
@@ -293,9 +294,10 @@ def _year_links(years: dict, page_size: int) -> dict:
 
 
 def hardware_index_page(t: Templates) -> list[tuple[str, str | None]]:
-    nodes = t.site.hardware.nodes.values()
+    hardware = t.site.hardware  # servers are systems, not devices
+    count = sum(1 for n in hardware.nodes.values() if n.kind == "device" and not hardware.is_system(n.id))
     return [("hardware/index.md", t.render("hardware_index.md.j2", "hardware/index.md", tree=hardware_tree(t.site),
-                                           device_count=sum(1 for n in nodes if n.kind == "device")))]
+                                           device_count=count))]
 
 
 def topics_index_page(t: Templates) -> list[tuple[str, str | None]]:
