@@ -403,10 +403,14 @@ def test_expand_rolls_devices_up_to_their_vendor(hardware):
 
 
 def test_a_node_records_its_data(hardware):
-    assert hardware.nodes["a100"] == HardwareNode(
+    a100 = hardware.nodes["a100"]
+    assert a100 == HardwareNode(
         id="a100", name="NVIDIA A100", kind="device", parent="ampere",
-        aliases=hardware.nodes["a100"].aliases, description=None, year=2020, device_kind="datacenter-gpu")
-    assert "A100-80G-SMX4" in hardware.nodes["a100"].aliases
+        aliases=a100.aliases, description=None, year=2020, device_kind="datacenter-gpu", specs=a100.specs)
+    assert "A100-80G-SMX4" in a100.aliases
+    # Its facts, each figure as the card shows it (tests/test_device_cards.py).
+    assert a100.specs.form == "gpu" and a100.specs.figure("memory") == "80 GB HBM2e"
+    assert a100.specs.figure("fp16_dense") == "312 TFLOPS" and a100.specs.source.startswith("https://www.nvidia.com/")
 
 
 # --------------------------------------------------------------------------
@@ -583,7 +587,7 @@ def test_a_broken_hardware_file_reports_every_problem_at_its_line():
     assert problems_of(load_hardware, text, "content/hardware.yml") == lines(f"""
         content/hardware.yml:17: duplicate id 'a100', first used at line 13 (expected each id once in the whole file)
         content/hardware.yml:21: device 'rtx-3090' has no 'aliases', so detection never finds it (expected the spellings that name it, e.g. aliases: [A100, A100-80GB])
-        content/hardware.yml:24: unknown key 'alias' in device 'rtx-3090' (expected one of: id, name, year, kind, aliases, shared_aliases, description); did you mean 'aliases'?
+        content/hardware.yml:24: unknown key 'alias' in device 'rtx-3090' (expected one of: id, name, short_name, year, kind, aliases, shared_aliases, description, specs); did you mean 'aliases'?
         content/hardware.yml:25: id 'RTX_4090' is not a lowercase slug (expected lowercase letters and digits joined by single hyphens, e.g. 'rtx-4090')
         content/hardware.yml:28: 'aliases' of device 'RTX_4090' must hold text only, got 4090 (int) (expected e.g. aliases: [A100, A100-80GB]; quote spellings YAML would read as numbers or booleans)
         content/hardware.yml:29: device 'a10' has no 'name' (expected the name shown on its page, e.g. name: NVIDIA A100)

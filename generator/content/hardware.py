@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
+from .device_facts import DeviceSpecs
 from .phrases import (JOINT, TOKEN, WORD_STARTS, fold, ignores_case, joint_spellings, longest_at, longest_first,
                       name_key, phrase_words, prefixes_of, spaced_once)
 
@@ -50,6 +51,8 @@ class HardwareNode:
     device_kind: str | None = None  # a device's `kind:` (datacenter-gpu, ...)
     shared: frozenset[str] = frozenset()  # name keys of the aliases another vendor uses too
     members: tuple[str, ...] = ()  # a family's devices, which are also on its page
+    short_name: str | None = None  # the name in tables and lists, where it is not the name less the vendor's
+    specs: DeviceSpecs | None = None  # a device's facts: form, memory, throughput, power, source
 
 
 class Mention(NamedTuple):
@@ -83,6 +86,43 @@ class Hardware:
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """Node ids in the file's order, so every listing of hardware reads the same way."""
         return sorted(ids, key=self._position.__getitem__)
+
+    def label(self, node_id: str) -> str:
+        """The name every table and list shows for a node: its short name (its `short_name`,
+        else its name less its vendor's, "A100"), with the vendor's name in front only where
+        another vendor's node has that short name or that alias ("Acme X1", "Other X1")."""
+        return self._labels[node_id]
+
+    @cached_property
+    def _labels(self) -> dict[str, str]:
+        vendor_of = {i: self.path(i)[0] for i in self.nodes}
+        short = {}
+        for node in self.nodes.values():
+            vendor = vendor_of[node.id]
+            cut = node.name.removeprefix(vendor.name + " ") if node is not vendor else node.name
+            short[node.id] = node.short_name or cut or node.name
+        claims: dict[str, set[str]] = {}  # name key -> the vendors whose nodes go by it
+        for node in self.nodes.values():
+            for spelling in (short[node.id], *node.aliases):
+                claims.setdefault(name_key(spelling), set()).add(vendor_of[node.id].id)
+        return {i: f"{vendor_of[i].name} {name}" if len(claims[name_key(name)]) > 1 and vendor_of[i].id != i else name
+                for i, name in short.items()}
+
+    def most_specific(self, ids: Iterable[str]) -> list[str]:
+        """The ids less those another of them lies under (its architecture, vendor or family):
+        a paper naming NVIDIA and the A100 is on an A100."""
+        ids = list(ids)
+        below = set().union(*(self.lineage(i) - {i} for i in ids))
+        return [i for i in ids if i not in below]
+
+    def is_system(self, node_id: str) -> bool:
+        """A server (a device of form `server`): a system holding devices, not a device of its own."""
+        specs = self.nodes[node_id].specs
+        return specs is not None and specs.form == "server"
+
+    def held_by(self, node_id: str) -> list[HardwareNode]:
+        """The servers that hold the device, in the file's order."""
+        return [n for n in self.nodes.values() if n.specs and any(i == node_id for i, _ in n.specs.holds)]
 
     def vendors(self) -> list[HardwareNode]:
         return [node for node in self.nodes.values() if node.kind == "vendor"]

@@ -19,6 +19,7 @@ import re2
 import yaml
 
 from .model import ID, closest
+from .device_facts import HeldItem, check_holds, read_specs
 from .hardware import Hardware, HardwareNode
 from .phrases import name_key, spelling_key
 from .topics import Topic, Topics, is_regex_phrase, regex_problem
@@ -31,10 +32,11 @@ DEVICE_KINDS = (
 
 # Keys each level of hardware.yml may hold, in the order they are documented.
 VENDOR_KEYS = ("id", "name", "aliases", "shared_aliases", "description", "architectures", "families")
-ARCHITECTURE_KEYS = ("id", "name", "year", "aliases", "shared_aliases", "description", "devices")
-DEVICE_KEYS = ("id", "name", "year", "kind", "aliases", "shared_aliases", "description")
+ARCHITECTURE_KEYS = ("id", "name", "short_name", "year", "aliases", "shared_aliases", "description", "devices")
+# `specs`: the device's facts (device_facts.py).
+DEVICE_KEYS = ("id", "name", "short_name", "year", "kind", "aliases", "shared_aliases", "description", "specs")
 # A family: devices of one vendor across architectures that readers look for by one name (Jetson).
-FAMILY_KEYS = ("id", "name", "aliases", "shared_aliases", "description", "members")
+FAMILY_KEYS = ("id", "name", "short_name", "aliases", "shared_aliases", "description", "members")
 HARDWARE_FILE_KEYS = ("vendors", "ignore")
 TOPIC_KEYS = ("id", "name", "description", "match")
 TOPICS_FILE_KEYS = ("ignore", "topics")
@@ -58,12 +60,13 @@ class _HardwareReading:
     id_lines: dict[str, int]
     alias_owners: dict[str, tuple[str, int]]  # name key -> (owner label, line)
     members: list[tuple[str, str, list[tuple[str, yaml.Node]]]]  # (family label, vendor id, its members)
+    held: list[HeldItem]  # what servers hold, checked once every device is read
 
 
 def load_hardware(text: str, path: str) -> Hardware:
     """Check hardware.yml and build the tree; raise ContentError listing every problem."""
     checker, root, top = read_file(text, path, HARDWARE_FILE_KEYS, "vendors")
-    reading = _HardwareReading([], {}, {}, [])
+    reading = _HardwareReading([], {}, {}, [], [])
     ignore: list[tuple[str, yaml.Node]] = []
     if top is not None:
         ignore = checker.text_list(top, "ignore", "the file", "ignore: [Pascal VOC, Turing test]")
@@ -79,6 +82,8 @@ def load_hardware(text: str, path: str) -> Hardware:
                 if architecture is None or architecture.parent != vendor_id:
                     checker.report(item, f"member '{member}' of {label} is not a device of its vendor "
                                          f"(expected a device id under '{vendor_id}'){closest(member, nodes)}")
+        check_holds(checker, reading.held, {n.id: n.specs.form if n.specs else None
+                                            for n in reading.nodes if n.kind == "device"})
     raise_if_any(checker)
     return Hardware(reading.nodes, [phrase for phrase, _ in ignore])
 
@@ -94,13 +99,16 @@ def _read_hardware_node(checker: NodeChecker, node: yaml.Node, level: str, paren
     name = checker.text(fields, "name", label, required=True, where=node,
                         example="the name shown on its page, e.g. name: NVIDIA A100")
     description = checker.text(fields, "description", label, required=False, where=node, example="a sentence")
+    short_name = checker.text(fields, "short_name", label, required=False, where=node,
+                              example="the name tables show, e.g. short_name: V100") if "short_name" in keys else None
     year = checker.year(fields, label) if "year" in keys else None
     aliases = _read_aliases(checker, fields, label, reading)
     # Spellings another vendor uses for its own thing: found only beside this vendor's names.
     shared = _read_aliases(checker, fields, label, reading, "shared_aliases")
-    device_kind = None
+    device_kind = specs = None
     if level == "device":
         device_kind = _read_device_kind(checker, fields, label, node)
+        specs = read_specs(checker, fields, label, reading.held)
         if is_missing_or_empty(fields, "aliases"):
             checker.report(fields.get("aliases", node), f"{label} has no 'aliases', so detection never finds it "
                                  "(expected the spellings that name it, e.g. aliases: [A100, A100-80GB])")
@@ -109,7 +117,8 @@ def _read_hardware_node(checker: NodeChecker, node: yaml.Node, level: str, paren
         reading.members.append((label, parent, members))
     if node_id is not None and name is not None:
         reading.nodes.append(HardwareNode(node_id, name, level, parent, (*aliases, *shared), description, year,
-                                          device_kind, frozenset(map(name_key, shared)), tuple(m for m, _ in members)))
+                                          device_kind, frozenset(map(name_key, shared)), tuple(m for m, _ in members),
+                                          short_name, specs))
     if children_key is not None and children_key in fields:
         _read_list(checker, fields, children_key, label, children_level, node_id, reading)
     if level == "vendor" and "families" in fields:

@@ -108,12 +108,6 @@ def url(context, to_uri: str) -> str:
 
 
 @pass_context
-def hardware_link(context, node: Any, css: str | None = None) -> Markup:
-    """A link to a hardware node's page, its name as the text."""
-    return anchor(url_between(context["page_uri"], hardware_uri(node.id)), node.name, css)
-
-
-@pass_context
 def topic_link(context, topic: Any, css: str | None = None) -> Markup:
     """A link to a topic's page, its name as the text."""
     return anchor(url_between(context["page_uri"], topic_uri(topic.id)), topic.name, css)

@@ -164,7 +164,7 @@ def results_json(site: Site, size: int, last: LastMade | None = None) -> str:
     `devices`, or -1), paper (an index into `papers`), unit], in the order of results/
     (sorting by the Result column groups rows by kind and unit, and compares the values
     within a group);
-    `devices`: [name, path of its page from the site's root, or ""]; `papers`:
+    `devices`: [label (`Hardware.label`), path of its page from the site's root, or ""]; `papers`:
     [slug, title]; `nodes`: for each hardware page whose results span several pages,
     the indexes of its rows in its own order. Text is as written: the script shows it
     as text.
@@ -204,7 +204,7 @@ def _results_json(site: Site, size: int) -> str:
             if result.device not in devices:
                 devices[result.device] = len(device_rows)
                 linked = bool(site.node_papers.get(result.device))
-                device_rows.append([hardware.nodes[result.device].name,
+                device_rows.append([hardware.label(result.device),
                                     f"hardware/{result.device}/" if linked else ""])
             device = devices[result.device]
         paper_index = papers.setdefault(paper.slug, len(papers))

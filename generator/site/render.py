@@ -21,9 +21,10 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from . import exports, pages
+from .devices import card_has_throughput, child_groups, device_card, hardware_ref, hardware_tree, paper_devices
 from .markup import (abstract_with_links, after_first_sentence, anchor, description, first_sentence, front_matter,
-                     hardware_link, hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs,
-                     reading_path_uri, safe_href, served_url, text, topic_link, topic_uri, url, url_between, versus_uri)
+                     hardware_uri, html_text, link, markdown_text, one_line, paper_uri, paragraphs, reading_path_uri,
+                     safe_href, served_url, text, topic_link, topic_uri, url, url_between, versus_uri)
 from ..content.hardware import HardwareNode
 from ..content.topics import Topic
 from ..content.model import Paper
@@ -67,9 +68,10 @@ def make_environment(templates_dir: Path | str, site: Site, issues_url: str | No
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(href=safe_href, first_sentence=first_sentence, after_first_sentence=after_first_sentence, description=description, html_text=html_text,
-                       markdown_text=markdown_text, paragraphs=paragraphs, hardware_link=hardware_link,
-                       topic_link=topic_link, **site_filters(site, issues_url))
+    env.filters.update(href=safe_href, first_sentence=first_sentence, after_first_sentence=after_first_sentence,
+                       description=description, html_text=html_text, markdown_text=markdown_text,
+                       paragraphs=paragraphs, topic_link=topic_link, hardware_label=site.hardware.label,
+                       **site_filters(site, issues_url))
     env.globals.update(link=link, url=url, paper_uri=paper_uri, hardware_uri=hardware_uri, topic_uri=topic_uri,
                        versus_uri=versus_uri, reading_path_uri=reading_path_uri,
                        front_matter=front_matter, rows_json_url=rows_json_url)
@@ -93,16 +95,11 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
         """A link to `paper`'s page, its title as the text."""
         return anchor(url_between(context["page_uri"], paper_uri(paper.slug)), paper.title)
 
-    def hardware_names(slug: str, under: str | None = None) -> str:
-        """The hardware a paper is about, by name, comma separated. With `under` (on that
-        node's page), what it names below that node, else the node itself, each without the
-        vendor's name that the page already says ("A100" on NVIDIA's page)."""
-        ids = site.facts[slug].hardware
-        if under is None:
-            return ", ".join(nodes[i].name for i in ids)
-        below = [i for i in ids if i != under and under in site.hardware.lineage(i)]  # a family's members too
-        vendor = site.hardware.path(under)[0].name + " "
-        return ", ".join(nodes[i].name.removeprefix(vendor) for i in below) if below else nodes[under].name
+    @pass_context
+    def hardware_link(context, node: HardwareNode | str, css: str | None = None) -> Markup:
+        """A node (or its id) by its label, linked to its page where it has one: every mention
+        of hardware on every page is written this way (devices.hardware_ref)."""
+        return hardware_ref(site, node if isinstance(node, str) else node.id, context["page_uri"], css)
 
     def claim_html(result: Result) -> Markup:
         """The authors' words for a result, its number in bold (a curator's result without
@@ -131,10 +128,7 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
         """One row of a results table (`_results.md.j2`) on the page `page_uri`: value, the
         claim in the authors' words, device[, paper]. The kind sorts the Result column (data-kind);
         it is never shown as words of its own. `of`: the paper of a table without a paper column."""
-        if result.device and site.node_papers.get(result.device):
-            device = anchor(url_between(page_uri, hardware_uri(result.device)), nodes[result.device].name)
-        else:
-            device = text(nodes[result.device].name if result.device in nodes else "")
+        device = hardware_ref(site, result.device, page_uri) if result.device in nodes else ""
         # data-label: the column's name, which a phone shows before each cell of a card.
         # Of a row, search reads only the claim (data-pagefind-ignore on the other cells).
         cells = [f'<td class="result-value" data-kind="{text(result.kind)}" style="text-align: right;" '
@@ -170,12 +164,13 @@ def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callabl
         cells = [(f'class="paper-title" data-sort="{text(paper.title.casefold())}"', title),
                  (f'data-label="Year" data-sort="{paper.year or 0}"', text(paper.year or "")),
                  ('data-label="Venue"', text(paper.venue or "")),
-                 ('data-label="Hardware"', text(hardware_names(paper.slug, under))),
+                 ('data-label="Hardware"', Markup(", ").join(hardware_ref(site, i, page_uri)
+                                                             for i in paper_devices(site, paper.slug, under))),
                  ('data-label="Code"', code),
                  ('data-label="Headline result"', claim_html(headline) if headline else "")]
         return Markup("<tr>" + "".join(f"<td {attrs}>{cell}</td>" for attrs, cell in cells) + "</tr>")
 
-    return dict(paper_link=paper_link, result_row=result_row, paper_row=paper_row)
+    return dict(paper_link=paper_link, result_row=result_row, paper_row=paper_row, hardware_link=hardware_link)
 
 
 # ---------------------------------------------------------------------------- pages
@@ -239,11 +234,11 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
         description=description(summary),
         metadata=pages.paper_metadata(paper, summary, page_url),
         results=facts.results,
-        hardware_nodes=[site.hardware.nodes[i] for i in facts.hardware],
+        hardware_nodes=[site.hardware.nodes[i] for i in site.hardware.most_specific(facts.hardware)],
         mentioned_nodes=[site.hardware.nodes[i] for i in facts.mentioned_hardware],
         topic_list=[site.topics.topics[i] for i in facts.topics],
         abstract=abstract_with_links(paper, facts.mentions, uri),
-        related=[(by_slug[r.slug], r, [site.hardware.nodes[h].name for h in r.shared_hardware],
+        related=[(by_slug[r.slug], r, [site.hardware.label(h) for h in r.shared_hardware],
                   [site.topics.topics[i].name for i in r.shared_topics]) for r in facts.related],
         mentioned_by=[by_slug[s] for s in facts.mentioned_by],
         steps=steps,
@@ -259,13 +254,15 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
     results = node_results(site, node.id)
     compared = site.node_compared.get(node.id, []) if node.kind == "device" else []
     versus = [hardware.nodes[other] for other in site.node_versus.get(node.id, ())]
-    children = [(c, len(site.node_papers[c.id])) for c in hardware.children(node.id) if site.node_papers.get(c.id)]
+    groups = child_groups(site, node)
+    card = device_card(site, node, hardware_uri(node.id))
     # The spellings of its name that titles and abstracts use (of the aliases, those found).
     spellings = sorted({e.spelling for p in listed if (e := site.facts[p.slug].evidence.get(node.id)) and e.spelling})
     mentioned = site.node_mentions.get(node.id, ())  # papers that only name it: folded, without results
     return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results, compared),
-                     (node, children, spellings, mentioned, versus),
-                     node=node, trail=hardware.path(node.id)[:-1], children=children, entries=entries, results=results,
+                     (node, groups, spellings, mentioned, versus, tuple(card), hardware.held_by(node.id)),
+                     node=node, trail=hardware.path(node.id)[:-1], groups=groups, card=card,
+                     card_dense=card_has_throughput(node), entries=entries, results=results,
                      spellings=spellings, mentioned=mentioned, compared=compared, versus=versus)
 
 
@@ -296,7 +293,8 @@ def home_page(t: Templates) -> list[tuple[str, str | None]]:
         years=years,
         year_links=_year_links(years, t.page_size),
         vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
-        device_total=sum(1 for n in hardware.nodes.values() if n.kind == "device" and site.node_papers.get(n.id)),
+        device_total=sum(1 for n in hardware.nodes.values()
+                         if n.kind == "device" and not hardware.is_system(n.id) and site.node_papers.get(n.id)),
         topic_total=sum(1 for i in site.topics.topics if site.topic_papers.get(i)),
     ))]
 
@@ -308,9 +306,10 @@ def _year_links(years: dict, page_size: int) -> dict:
 
 
 def hardware_index_page(t: Templates) -> list[tuple[str, str | None]]:
-    nodes = t.site.hardware.nodes.values()
-    return [("hardware/index.md", t.render("hardware_index.md.j2", "hardware/index.md", tree=_hardware_tree(t.site),
-                                           device_count=sum(1 for n in nodes if n.kind == "device")))]
+    hardware = t.site.hardware  # servers are systems, not devices
+    count = sum(1 for n in hardware.nodes.values() if n.kind == "device" and not hardware.is_system(n.id))
+    return [("hardware/index.md", t.render("hardware_index.md.j2", "hardware/index.md", tree=hardware_tree(t.site),
+                                           device_count=count))]
 
 
 def topics_index_page(t: Templates) -> list[tuple[str, str | None]]:
@@ -380,20 +379,3 @@ def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = 
     made += [PageRecord(uri, PAPER, paper.slug, body) for paper in site.papers for uri, body in paper_page(t, paper)]
     return {record.uri: record for record in sorted(made, key=lambda record: record.uri)}
 
-
-def _hardware_tree(site: Site) -> list[tuple[Any, int, list]]:
-    """[(vendor, count, [(architecture, count, [(device, count)])])] for nodes with papers."""
-    def count(node_id: str) -> int:
-        return len(site.node_papers.get(node_id, []))
-
-    tree = []
-    for vendor in site.hardware.vendors():
-        if not count(vendor.id):
-            continue
-        architectures = []
-        for arch in site.hardware.children(vendor.id):
-            if count(arch.id):
-                devices = [(d, count(d.id)) for d in site.hardware.children(arch.id) if count(d.id)]
-                architectures.append((arch, count(arch.id), devices))
-        tree.append((vendor, count(vendor.id), architectures))
-    return tree

@@ -76,5 +76,5 @@ def test_sorting_by_device_puts_names_in_order_and_rows_without_one_last(page, b
         "cells => cells.map(cell => cell.textContent.trim())")
     named = [name for name in names if name]
     assert names == named + [""] * (len(names) - len(named))  # without a device: last
-    # Alphabetically ("NVIDIA A100" is a name, not the number 100).
+    # Alphabetically ("A100" is a name, not the number 100).
     assert [name[0].casefold() for name in named] == sorted(name[0].casefold() for name in named)
