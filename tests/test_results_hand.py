@@ -15,45 +15,41 @@ from results_scores import SEED_CONTENT, load, scores
 # What the rules reach today; a change may raise these, never lower them. The issue asks for value
 # recall 0.85, device 0.95 with no wrong device and no inverted claim on the seeds, and claims that
 # keep the meaning 0.95, device 0.9 and no wrong device on the never-tuned set.
-FLOORS = {
-    "seed": {"value precision": 0.95, "value recall": 0.85, "claim keeps meaning": 0.95, "kind": 0.9,
-             "device right": 0.95},
+FIELDS = ("value precision", "value recall", "claim keeps meaning", "kind", "device right")
+# Floors, in FIELDS' order.
+FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
+    ("seed", 0.95, 0.85, 0.95, 0.9, 0.95),
     # First scored at the commit that added it: value 0.92/0.62, claims keep meaning 0.88, kind 0.89,
     # device right 0.74, 4 claims inverted, 10 wrong devices.
     # Three more of its values found (rates such as "output tokens/s", "between 1.84x and 2.00x"),
-    # one of them credited to a wrong device: device right 78/99, 11 wrong of 155.
-    "never_tuned": {"value precision": 0.9, "value recall": 0.75, "claim keeps meaning": 0.9, "kind": 0.88,
-                    "device right": 0.77},
+    # one of them credited to a wrong device: device right 78/99, 11 wrong of 155; then 80/101.
+    ("never_tuned", 0.9, 0.8, 0.9, 0.9, 0.79),
     # Set b, written on 2026-11-26 by a helper who had not read the rules, first scored at 7bfdcf0
     # (after the rules were improved on the seeds and on sentences written by the rule writer):
     # value 0.77/0.69, claims keep meaning 0.85, none inverted, kind 0.88, device right 34/57
-    # (0.60), 7 wrong devices. Its misses are read by no one who changes a rule.
-    "never_tuned_b": {"value precision": 0.75, "value recall": 0.7, "claim keeps meaning": 0.85, "kind": 0.86,
-                      "device right": 0.6},
+    # (0.60), 7 wrong devices. Its misses are read by no one who changes a rule. Since the rules were
+    # improved on sets c and e: value recall 0.77, device right 44/62 (0.71), 6 wrong devices.
+    ("never_tuned_b", 0.75, 0.75, 0.85, 0.88, 0.7),
     # Set c (development), 18 abstracts (12 real arXiv abstracts) written on 2026-11-26 by a helper who
     # had not read the rules; the rules were then improved on it: device right 0.51 -> 0.81.
     # Then value recall 0.75 -> 0.81; of the results found since, two are credited only to the
     # family a title names ("on Apple Silicon", where the label gives the M2), so device right 46/59.
-    "dev_c": {"value precision": 0.9, "value recall": 0.8, "claim keeps meaning": 0.9, "kind": 0.9,
-              "device right": 0.77},
+    ("dev_c", 0.9, 0.8, 0.9, 0.9, 0.77),
     # Set c (held out), 19 abstracts (15 real arXiv abstracts) written the same day by another helper
     # who had not read the rules. Six of its abstracts are also in the development set (both helpers
     # found them), so it is scored on the other 13 (80 results), once, at cafbdcc: value 0.89/0.60,
     # claims keep meaning 0.94, none inverted, kind 0.94, device right 23/28 (0.82), 6 wrong of 48.
-    "never_tuned_c": {"value precision": 0.85, "value recall": 0.6, "claim keeps meaning": 0.9, "kind": 0.9,
-                      "device right": 0.8},
+    ("never_tuned_c", 0.85, 0.6, 0.9, 0.9, 0.8),
     # Set d (held out), 18 abstracts (17 real arXiv abstracts, none in the other sets), written on
     # 2026-11-26 by a helper who had not read the rules, scored once at 6bdc686, after the rules
     # were improved on set c: value 0.97/0.82, claims keep meaning 0.93, none inverted, kind 0.91,
     # device right 18/27 (0.67), 2 wrong devices of 58.
-    "never_tuned_d": {"value precision": 0.95, "value recall": 0.8, "claim keeps meaning": 0.9, "kind": 0.9,
-                      "device right": 0.66},
+    ("never_tuned_d", 0.95, 0.8, 0.9, 0.9, 0.66),
     # Set e (development), 20 real arXiv abstracts written on 2026-11-26 by a helper who had not read
     # the rules; the rules were then improved on it: device right 0.67 -> 0.73, wrong 7 -> 4 of 60
     # (the four: the 2017 TPU paper's "the TPU" credited to the TPU family, where the label gives v1).
-    "dev_e": {"value precision": 0.95, "value recall": 0.8, "claim keeps meaning": 0.8, "kind": 0.85,
-              "device right": 0.73},
-}
+    ("dev_e", 0.95, 0.8, 0.8, 0.85, 0.73),
+]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
             "never_tuned_c": {"meaning inverted": 0, "wrong device": 6},

@@ -200,3 +200,9 @@ def axe_script() -> Path:
             hint = "install Node.js and npm, then run `npm ci` in the repository root"
         missing(f"axe-core not found at {AXE.relative_to(ROOT)}: {hint}")
     return AXE
+
+
+def fits_the_width(page, what: str = "") -> None:
+    """The page does not scroll sideways."""
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{what or page.url} scrolls sideways by {overflow}px"

@@ -10,16 +10,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import fits_the_width
 from .test_browser_reader_pages import SIZES
 
 pytestmark = pytest.mark.browser
 
 PATH = "Serving LLMs on one GPU"
-
-
-def fits_the_width(page) -> None:
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{page.url} scrolls sideways by {overflow}px"
 
 
 @pytest.mark.parametrize("size", SIZES)

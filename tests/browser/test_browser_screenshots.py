@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import fits_the_width
+
 pytestmark = pytest.mark.browser
 
 SIZES = {
@@ -26,8 +28,7 @@ def test_page_screenshot(make_context, base_url, artifacts, name, size):
     page.goto(base_url + PAGES[name])
     expect(page.locator(".md-content h1")).to_be_visible()
     page.screenshot(path=artifacts / f"{name}-{size}.png", full_page=True, animations="disabled")
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{name} at {size} width scrolls sideways by {overflow}px"
+    fits_the_width(page, f"{name} at {size} width")
 
 
 @pytest.mark.parametrize("size", SIZES)
