@@ -15,6 +15,7 @@ import yaml
 from .ingest import importer, remote, sources
 from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
 from .content.store import Store, not_utf8
+from .explain import ExplainError, explain
 from .site.output import NotOurFolder, write_tree
 
 DEFAULT_CONTENT = Path("content")
@@ -252,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")
     check.add_argument("--format", choices=("text", "github"), default="text",
                        help="'github': GitHub workflow annotations on stdout, shown on the pull request's lines")
+    check.add_argument("--explain", metavar="FILE", type=Path,
+                       help="what the build derives from one paper file: hardware, topics, results, and why")
     check.add_argument("--new-since", metavar="BASE",
                        help="a git revision, e.g. origin/main: the paper files added since it are new, "
                             "and a duplicate is reported on the new file whatever the 'added' dates say")
@@ -289,6 +292,13 @@ def main(argv: list[str] | None = None) -> int:
         return run_import(args.paths, store, args.enrich, args.added or today())
     if args.command == "add":
         return remote.run_add(args.ids, store, args.added or today())
+    if args.command == "check" and args.explain is not None:
+        try:
+            print(explain(Path(args.content), args.explain))
+        except ExplainError as error:
+            print(error, file=sys.stderr)
+            return 1
+        return 0
     if args.command == "check":
         return run_check(Path(args.content), fmt=args.format, new_since=args.new_since)
     if args.command == "diff":
