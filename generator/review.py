@@ -22,7 +22,6 @@ two contents, in a fixed order.
 from __future__ import annotations
 
 import io
-import re
 import subprocess
 import sys
 import tarfile
@@ -30,16 +29,13 @@ import tempfile
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path, PurePosixPath
-from urllib.parse import quote
 
 from .content.check import CheckedContent, check_duplicates, read_content, device_like_names
 from .content.model import Paper, Problem
-from .derive.results import Result
 from .derive.facts import DeriveKept, PaperFacts, Site, derive_site
 from .content.store import HARDWARE_FILE, MAX_PAPER_BYTES, PAPERS_DIR, TOPICS_FILE, Store
-
-SHOWN_SLUGS = 10  # slugs named per listing change; the rest are counted
-
+from .review_markdown import (code, compared_against, file_link, md, nodes_text, paper_header, plural, results_text,
+                              slugs_text, topics_text, vocabulary_changes, warnings)
 
 class ReviewError(Exception):
     """BASE or the repository cannot be read; the message says why and what was expected."""
@@ -170,54 +166,6 @@ def new_paper_slugs(base: str, content: Path) -> frozenset[str]:
     return frozenset(path.stem for path in paths if path.parent == papers and path.suffix == ".md")
 
 
-# ---------------------------------------------------------------------------- Markdown
-
-
-_SPECIAL = frozenset("\\`*_{}[]<>#+!|~&$")
-_BEFORE_AT = re.compile(r"[A-Za-z0-9.+_-]")  # what an email address's name ends with
-# An empty comment, which shows nothing: a text node ends there, and GitHub's autolinker,
-# which finds an email address in one text node, finds none ending at it.
-_BREAK = "<!-- -->"
-
-
-def md(text: str) -> str:
-    """Content as literal Markdown text on one line: every character that could make a link,
-    emphasis, HTML, a table cell or math is escaped, and so is what would make GitHub link a
-    bare URL (the `:` of `https://`, the `.` of `www.`; before an email address's `@`, an
-    empty comment, as a backslash does not stop that link)."""
-    text = " ".join(str(text).split())
-    shown = []
-    for i, c in enumerate(text):
-        scheme = c == ":" and text.startswith("/", i + 1)
-        www = c == "." and text[max(i - 3, 0):i].lower() == "www"
-        if c in _SPECIAL or scheme or www:
-            shown.append(f"\\{c}")
-        elif c == "@" and i and _BEFORE_AT.match(text[i - 1]):
-            shown.append(_BREAK + c)
-        else:
-            shown.append(c)
-    return "".join(shown)
-
-
-def code(text: str) -> str:
-    """A code span holding `text` literally, whatever backticks it has."""
-    text = " ".join(str(text).split())
-    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
-def _link(label: str, path: str, link_base: str | None) -> str:
-    target = quote(path, safe="/")
-    if link_base:
-        target = f"{link_base.rstrip('/')}/{target}"
-    return f"[{label}](<{target.replace('>', '%3E').replace('<', '%3C')}>)"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 class Summary:
     """The comparison of two sides, written as Markdown by `markdown`."""
 
@@ -235,7 +183,7 @@ class Summary:
 
     def markdown(self) -> str:
         lines = [f"## Reading list: changes against {code(self.base)} ({code(self.commit[:12])})", "",
-                 f"{_plural(len(self.added), 'paper')} added, {len(self.changed)} changed, "
+                 f"{plural(len(self.added), 'paper')} added, {len(self.changed)} changed, "
                  f"{len(self.removed)} removed."]
         compared = self.before.site is not None and self.after.site is not None
         for name, before, after in zip((HARDWARE_FILE, TOPICS_FILE), self.before.vocabularies,
@@ -250,6 +198,8 @@ class Summary:
         for title, section in (("Not checked: fix these first", self._not_checked()),
                                ("Added", self._papers(self.added)), ("Changed", self._papers(self.changed)),
                                ("Removed", self._removed()),
+                               ("Hardware and topics added to the vocabularies",
+                                vocabulary_changes(self.before.site, self.after.site) if compared else []),
                                ("Listing pages that change", self._listings() if compared else []),
                                ("New device-like names no alias knows", self._device_names() if compared else []),
                                ("Suspected duplicates", self._duplicates())):
@@ -264,10 +214,13 @@ class Summary:
             paper = facts.paper if facts else self._papers_read.get(slug)
             was = self.before.site.facts.get(slug) if self.before.site else None
             title = md(paper.title) if paper else "*(not read: see the errors)*"
-            lines.append(f"- {_link(code(slug), self.path(slug), self.link_base)} {title}")
+            lines.append(f"- {file_link(code(slug), self.path(slug), self.link_base)} {title}")
+            if paper is not None:
+                lines.append(f"  - {paper_header(paper)}")
             if facts is not None:
                 lines += [f"  - {label}: {now}" + (f" (was: {then})" if was is not None and then != now else "")
                           for label, now, then in self._facts(facts, was)]
+                lines += [f"  - {warning}" for warning in warnings(self.after.site, facts)]
             elif self._shown(slug) in self._erroneous:
                 lines.append("  - not checked: the file has errors (see “Not checked: fix these first”)")
             elif paper is not None:
@@ -309,11 +262,14 @@ class Summary:
     def _facts(self, facts: PaperFacts, was: PaperFacts | None) -> list[tuple[str, str, str | None]]:
         site, old = self.after.site, self.before.site
         return [
-            ("measured on", _nodes(site, facts.hardware), _nodes(old, was.hardware) if was else None),
-            ("topics", _topics(site, facts.topics), _topics(old, was.topics) if was else None),
-            ("results", _results(site, facts.results), _results(old, was.results) if was else None),
-        ] + ([("named in passing", _nodes(site, facts.mentioned_hardware),
-               _nodes(old, was.mentioned_hardware) if was else None)]
+            ("measured on", nodes_text(site, facts.hardware), nodes_text(old, was.hardware) if was else None),
+        ] + ([("compared against", nodes_text(site, compared_against(facts)),
+               nodes_text(old, compared_against(was)) if was else None)]
+             if compared_against(facts) or (was and compared_against(was)) else []) + [
+            ("topics", topics_text(site, facts.topics), topics_text(old, was.topics) if was else None),
+            ("results", results_text(site, facts.results), results_text(old, was.results) if was else None),
+        ] + ([("named in passing", nodes_text(site, facts.mentioned_hardware),
+               nodes_text(old, was.mentioned_hardware) if was else None)]
              if facts.mentioned_hardware or (was and was.mentioned_hardware) else [])
 
     def _removed(self) -> list[str]:
@@ -335,8 +291,8 @@ class Summary:
                 now = {p.slug for p in new.get(node_id, ())} - unknown
                 for sign, slugs in (("+", sorted(now - was)), ("−", sorted(was - now))):
                     if slugs:
-                        counted = _plural(len(slugs), what) if what == "paper" else f"{len(slugs)} {what}"
-                        changes.setdefault(f"{folder}/{node_id}/", []).append(f"{sign}{counted} ({_slugs(slugs)})")
+                        counted = plural(len(slugs), what) if what == "paper" else f"{len(slugs)} {what}"
+                        changes.setdefault(f"{folder}/{node_id}/", []).append(f"{sign}{counted} ({slugs_text(slugs)})")
         return [f"- {code(page)}: {', '.join(parts)}" for page, parts in sorted(changes.items())]
 
     def _device_names(self) -> list[str]:
@@ -349,30 +305,6 @@ class Summary:
         shown = {self._shown(slug) for slug in touched}
         found = check_duplicates(self.after.checked.papers, self.after.checked.files, new=touched)
         return [f"- {md(str(p))}" for p in sorted(found, key=lambda p: (p.path, p.line)) if p.path in shown]
-
-
-def _slugs(slugs: list[str]) -> str:
-    shown = ", ".join(code(s) for s in slugs[:SHOWN_SLUGS])
-    return shown + (f" and {len(slugs) - SHOWN_SLUGS} more" if len(slugs) > SHOWN_SLUGS else "")
-
-
-def _nodes(site: Site, ids: tuple[str, ...]) -> str:
-    return ", ".join(f"{md(site.hardware.nodes[i].name)} ({code(i)})" for i in ids) or "none"
-
-
-def _topics(site: Site, ids: tuple[str, ...]) -> str:
-    return ", ".join(md(site.topics.topics[i].name) for i in ids) or "none"
-
-
-def _results(site: Site, results: tuple[Result, ...]) -> str:
-    shown = []
-    for result in results:
-        text = f"“{result.claim.text}”" if result.claim else result.shown
-        if result.device:
-            node = site.hardware.nodes.get(result.device)
-            text += f" on {node.name if node else result.device}"
-        shown.append(md(text))
-    return "; ".join(shown) or "none found"
 
 
 # ---------------------------------------------------------------------------- command

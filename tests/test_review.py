@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.review import code, md, run_diff
+from generator.review import run_diff
+from generator.review_markdown import code, md
 from support import SMALL, git, small_list_repo
 
 
@@ -94,7 +95,8 @@ def test_the_summary_names_the_papers_added_changed_and_removed(changed, summary
 
 def test_a_new_paper_shows_its_hardware_topics_and_results(summary):
     added = section(summary, "Added")
-    assert added[1:4] == [
+    assert added[1:5] == [
+        "  - [arXiv 2501.01005](<https://arxiv.org/abs/2501.01005>) · added 2026-12-01",
         "  - measured on: NVIDIA A100 (`a100`)",
         "  - topics: KV cache",
         "  - results: “It achieves a 2.5× speedup over vLLM on an A100 GPU” on NVIDIA A100",
@@ -103,6 +105,7 @@ def test_a_new_paper_shows_its_hardware_topics_and_results(summary):
 
 def test_a_changed_paper_shows_what_it_was_where_its_facts_changed(summary):
     assert section(summary, "Changed")[1:] == [
+        "  - [arXiv 2104.07857](<https://arxiv.org/abs/2104.07857>) · added 2026-11-21",
         "  - measured on: AMD (`amd`), AMD Instinct MI300X (`mi300x`) (was: NVIDIA (`nvidia`))",
         "  - topics: Offloading",
         "  - results: “It sustains over 25 petaflops on 512 AMD MI300X GPUs” on AMD Instinct MI300X "
@@ -189,7 +192,7 @@ def test_an_unknown_hardware_id_in_a_new_paper_is_not_checked_further(repo):
         "- content/papers/new-device.md:3: 'hardware' names 'no-such-device', which content/hardware.yml does not "
         "define (expected an id defined there)"]
     assert section(text, "Added") == ["- [`new-device`](<content/papers/new-device.md>) A Paper on a New Device",
-                                      NOT_CHECKED]
+                                      "  - added 2026-12-01", NOT_CHECKED]
     assert "### Listing pages that change" not in text
 
 
@@ -201,7 +204,7 @@ def test_a_changed_paper_with_an_unknown_id_leaves_its_listing_pages_alone(repo)
     text = diff(repo)[1]
     [error] = section(text, "Not checked: fix these first")
     assert error.startswith("- content/papers/snapkv.md:") and "'topics' names 'no-such-topic'" in error
-    assert section(text, "Changed")[1:] == [NOT_CHECKED]
+    assert section(text, "Changed")[2:] == [NOT_CHECKED]  # after its arXiv link, authors and dates
     assert "### Listing pages that change" not in text
 
 
@@ -342,3 +345,48 @@ def test_ci_summary_runs_after_the_check_even_when_it_fails_and_cannot_fail_the_
     assert step["continue-on-error"] is True
     assert step["if"] == ("${{ !cancelled() && github.event_name == 'pull_request' "
                           "&& steps.base.outcome == 'success' }}")
+
+
+# A pull request that adds a device and a topic to the vocabularies and a paper measured on the
+# device: the reviewer reads who wrote it and where, what the site derives, and what to look at.
+NEW_DEVICE_PAPER = """---
+title: 'Serving *Fast* on the H200'
+arxiv: '2502.01234'
+authors: [Ann Lee, Bo Chen, Cy Diaz, Di Wu, Ed Fox, Fa Gu, Gi Ho]
+venue: MLSys 2025
+published: 2025-02-03
+topics: [offloading]
+added: 2026-12-01
+---
+We evaluate serving on an NVIDIA H200. It achieves 1.9x higher throughput than vLLM, and its KV cache
+quantization saves 30% memory overall. Across an A100 and an H200, batching cuts latency by 25%.
+"""
+
+
+def test_a_new_paper_stands_alone_and_the_vocabulary_nodes_it_needs_are_named(repo):
+    content = repo / "content"
+    hardware = content / "hardware.yml"
+    hardware.write_text(hardware.read_text(encoding="utf-8").replace(
+        "      - id: ada-lovelace",
+        "      - id: hopper\n        name: Hopper\n        aliases: [Hopper]\n        devices:\n"
+        "          - id: h200\n            name: NVIDIA H200\n            kind: datacenter-gpu\n"
+        "            aliases: [H200]\n      - id: ada-lovelace", 1), encoding="utf-8")
+    topics = content / "topics.yml"
+    topics.write_text(topics.read_text(encoding="utf-8") + "  - id: serving\n    name: LLM serving\n"
+                      "    description: Serving models to many users.\n    match: ['serving']\n", encoding="utf-8")
+    (content / "papers" / "serving-h200.md").write_text(NEW_DEVICE_PAPER, encoding="utf-8")
+    code, text, err = diff(repo)
+    assert (code, err) == (0, ""), text
+    entry = section(text, "Added")
+    assert entry[0] == r"- [`serving-h200`](<content/papers/serving-h200.md>) Serving \*Fast\* on the H200"
+    assert entry[1] == ("  - [arXiv 2502.01234](<https://arxiv.org/abs/2502.01234>) · Ann Lee, Bo Chen, Cy Diaz, "
+                        "Di Wu, Ed Fox, Fa Gu and 1 more · MLSys 2025 · published 2025-02-03 · added 2026-12-01")
+    assert any(line.startswith("  - measured on: ") and "NVIDIA H200 (`h200`)" in line for line in entry), entry
+    assert any(line.startswith("  - ⚠ 1 result credited to no device") for line in entry), entry
+    assert any(line.startswith("  - ⚠ topics detected that the file does not list: KV cache, LLM serving")
+               for line in entry), entry
+    assert section(text, "Hardware and topics added to the vocabularies") == [
+        "- hardware NVIDIA H200 (`h200`), device under Hopper: page `hardware/h200/` with 1 paper",
+        "- hardware Hopper (`hopper`), architecture under NVIDIA: page `hardware/hopper/` with 1 paper",
+        "- topic LLM serving (`serving`): page `topics/serving/` with 1 paper",
+    ]
