@@ -247,7 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     add = commands.add_parser("add", help="add papers by arXiv id or URL, with facts from the arXiv and Hugging Face APIs")
     add.add_argument("ids", nargs="+", metavar="ID_OR_URL",
                      help="e.g. 2404.14469, arXiv:2404.14469v2, https://arxiv.org/abs/2404.14469, "
-                          "https://huggingface.co/papers/2404.14469")
+                          "https://huggingface.co/papers/2404.14469; or a BibTeX entry, or a file holding "
+                          "entries (a .bib export) or a text naming ids (an issue's body)")
     add.add_argument("--added", type=dt.date.fromisoformat, help="the date new papers entered the list (default: today)")
 
     check = commands.add_parser("check", help="validate all of content/; print every problem; exit 1 on any error")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from api_stand_in import apis  # noqa: F401 - the stand-in arXiv and Hugging Face APIs, a fixture
 from generator import cli
 
 REPO = Path(__file__).resolve().parent.parent

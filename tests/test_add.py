@@ -12,100 +12,20 @@ import json
 import re
 import shutil
 import socket
-import threading
 import time
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
-import huggingface_hub.constants
 import pytest
 
 from generator.ingest import remote
 from generator.content.check import check_content
 from generator.content.store import Store
+from api_stand_in import SNAPKV, FakeApis
 from support import SEED_CONTENT, age, snapshot
 
 REPO = Path(__file__).resolve().parent.parent
-API = Path(__file__).resolve().parent / "fixtures" / "api"
-SNAPKV = "2404.14469"
 SOURCE = f"arxiv-{SNAPKV}.json"
-
-
-@dataclass
-class FakeApis:
-    """export.arxiv.org/api/query and huggingface.co/api/papers/<id>, answering from fixtures."""
-
-    feeds: dict[str, bytes] = field(default_factory=lambda: {SNAPKV: (API / f"arxiv-{SNAPKV}.xml").read_bytes()})
-    papers: dict[str, bytes] = field(default_factory=lambda: {SNAPKV: (API / f"hf-paper-{SNAPKV}.json").read_bytes()})
-    status: dict[str, int] = field(default_factory=dict)  # "arxiv" or "hf" -> an error status to answer with
-    requests: list[str] = field(default_factory=list)
-    port: int = 0
-
-    @property
-    def arxiv_api(self) -> str:
-        return f"http://127.0.0.1:{self.port}/api/query"
-
-    @property
-    def hf_endpoint(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def arxiv(self, ids: list[str], start: int) -> tuple[int, bytes]:
-        if "arxiv" in self.status:
-            return self.status["arxiv"], b"<html>Service Unavailable</html>"
-        if len(ids) == 1 and ids[0] in self.feeds:
-            return 200, self.feeds[ids[0]]  # the recorded feed, byte for byte
-        entries = [re.search(rb"<entry>.*</entry>", self.feeds[i], re.S).group(0) for i in ids if i in self.feeds]
-        # As arXiv does: an id it does not know still counts in totalResults, and is in no page.
-        feed = (API / "arxiv-empty.xml").read_bytes()
-        feed = feed.replace(b">0</opensearch:totalResults>", b">%d</opensearch:totalResults>" % len(ids))
-        return 200, feed.replace(b"</feed>", b"\n".join(entries[start:]) + b"\n</feed>")
-
-    def paper(self, arxiv_id: str) -> tuple[int, bytes]:
-        if "hf" in self.status:
-            return self.status["hf"], b'{"error": "Internal Error"}'
-        if arxiv_id in self.papers:
-            return 200, self.papers[arxiv_id]
-        return 404, b'{"error": "Paper not found"}'
-
-
-@pytest.fixture
-def apis(monkeypatch):
-    monkeypatch.setattr(remote, "ARXIV_DELAY_SECONDS", 0)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
-    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", False)  # read from the environment at import
-    fake = FakeApis()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self):
-            fake.requests.append(self.path)
-            url = urlsplit(self.path)
-            if url.path == "/api/query":
-                query = parse_qs(url.query)
-                status, body = fake.arxiv(query["id_list"][0].split(","), int(query["start"][0]))
-                kind = "application/atom+xml; charset=utf-8"
-            elif url.path.startswith("/api/papers/"):
-                status, body = fake.paper(url.path.removeprefix("/api/papers/"))
-                kind = "application/json; charset=utf-8"
-            else:
-                status, body, kind = 404, b"not found", "text/plain"
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    fake.port = server.server_address[1]
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    yield fake
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture
@@ -352,7 +272,9 @@ def test_offline_add_fails_fast_naming_the_api_and_writes_nothing(tmp_path, apis
               hf_endpoint=f"http://127.0.0.1:{port}")
     assert run.code == 1
     assert run.err == (f"add: cannot reach the arXiv API (127.0.0.1:{port}): [Errno 111] Connection refused; "
-                       f"nothing was written\n")
+                       f"nothing was written\n"
+                       f"{SNAPKV}: to add it without the network, `python -m generator new --arxiv {SNAPKV} 'TITLE'` "
+                       f"writes a file to fill in (or suggest it in an issue: the repository's workflow adds it)\n")
     assert time.monotonic() - started < 5
     assert not content.exists()
 
@@ -362,7 +284,7 @@ def test_hugging_face_unreachable_is_an_error_too(content, apis):
     run = add(content, apis, SNAPKV, hf_endpoint=f"http://127.0.0.1:{port}")
     assert run.code == 1
     assert f"add: cannot reach the Hugging Face API (127.0.0.1:{port}): " in run.err
-    assert run.err.endswith("; nothing was written\n")
+    assert run.err.splitlines()[0].endswith("; nothing was written")
     assert sorted(p.name for p in content.iterdir()) == ["hardware.yml", "topics.yml"]
 
 
@@ -445,3 +367,62 @@ def test_a_hugging_face_answer_that_is_not_a_paper_stops_add_and_writes_nothing(
         assert f"({detail}); nothing was written" in run.err
     assert run.out == ""
     assert sorted(p.name for p in content.iterdir()) == ["hardware.yml", "topics.yml"]
+
+
+def test_offline_add_of_a_paper_already_on_the_list_says_where_it_is(content, apis):
+    assert add(content, apis, SNAPKV).code == 0
+    port = closed_port()
+    run = add(content, apis, f"https://arxiv.org/abs/{SNAPKV}", arxiv_api=f"http://127.0.0.1:{port}/api/query",
+              hf_endpoint=f"http://127.0.0.1:{port}")
+    assert run.code == 1
+    assert run.err.splitlines()[1] == f"{SNAPKV}: already on the list as content/papers/snapkv.md"
+
+
+# --- a BibTeX entry, and a text that names papers -------------------------------------------------------
+
+
+BIBTEX = """@article{li2024snapkv,
+  title = {{SnapKV}: {LLM} Knows What You are Looking for Before Generation},
+  author = {Li, Yuhong and Huang, Yingbing},
+  journal = {arXiv preprint arXiv:2404.14469},
+  year = {2024}
+}
+"""
+
+
+@pytest.mark.parametrize("field", [
+    "journal = {arXiv preprint arXiv:2404.14469}",
+    "eprint = {2404.14469}, archivePrefix = {arXiv}",
+    "url = {https://arxiv.org/abs/2404.14469v2}",
+    "doi = {10.48550/arXiv.2404.14469}",
+])
+def test_a_bibtex_entry_names_its_paper_in_any_of_the_ways_zotero_and_scholar_write(field):
+    from generator.ingest.given_ids import ids_in_bibtex
+    found, problems = ids_in_bibtex("@article{key, title = {T}, " + field + "}")
+    assert ([remote.arxiv_id(i) for i in found], problems) == ([SNAPKV], [])
+
+
+def test_add_from_a_bibtex_entry_as_text_or_in_a_bib_file(content, apis, tmp_path):
+    run = add(content, apis, BIBTEX)
+    assert run.code == 0, run.err
+    assert (content / "papers" / "snapkv.md").is_file()
+    bib = tmp_path / "export.bib"
+    bib.write_text(BIBTEX, encoding="utf-8")
+    assert "already in the list" in add(content, apis, str(bib)).out
+
+
+def test_a_bibtex_entry_with_no_arxiv_paper_is_named_and_nothing_is_written(content, apis):
+    run = add(content, apis, "@inproceedings{smith2020, title = {A Paper}, booktitle = {ISCA}}")
+    assert run.code == 2
+    assert "the BibTeX entry 'smith2020' names no arXiv paper" in run.err
+    assert "python -m generator new TITLE" in run.err
+    assert not (content / "papers").exists() or not any((content / "papers").iterdir())
+
+
+def test_a_suggestion_issue_s_body_is_read_for_its_id(content, apis, tmp_path):
+    body = tmp_path / "issue.md"
+    body.write_text("### arXiv id or URL\n\nhttps://arxiv.org/abs/2404.14469v1\n\n### Why it belongs\n\nKV cache.\n",
+                    encoding="utf-8")
+    run = add(content, apis, str(body))
+    assert run.code == 0, run.err
+    assert f"{SNAPKV}: new, content/papers/snapkv.md" in run.out

@@ -17,7 +17,7 @@ WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 
 
 def test_workflows_pass_the_linter():
-    assert {p.name for p in WORKFLOWS} == {"ci.yml", "pages.yml", "links.yml", "upgrade.yml"}
+    assert {p.name for p in WORKFLOWS} == {"ci.yml", "pages.yml", "links.yml", "upgrade.yml", "suggest-paper.yml"}
     actionlint = shutil.which("actionlint") or shutil.which("actionlint", path=str(Path(sys.executable).parent))
     if actionlint:
         command = [actionlint, *map(str, WORKFLOWS)]
@@ -161,3 +161,15 @@ def test_links_a_short_list_without_a_last_newline_still_closes_its_fence(tmp_pa
     assert "more lines" not in body
     html = cmarkgfm.github_flavored_markdown_to_html(body)
     assert html.count("<pre>") == 1 and "<p>Fix each at its line" in html and "https://x.example/```" in html
+
+
+def test_the_issue_forms_pass_github_s_schema():
+    forms = sorted((ROOT / ".github" / "ISSUE_TEMPLATE").glob("*.yml"))
+    assert [p.name for p in forms] == ["suggest-paper.yml"]
+    checker = shutil.which("check-jsonschema", path=str(Path(sys.executable).parent)) or "check-jsonschema"
+    result = subprocess.run([checker, "--builtin-schema", "vendor.github-issue-forms", *map(str, forms)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    form = yaml.safe_load(forms[0].read_text(encoding="utf-8"))
+    suggest = yaml.safe_load((ROOT / ".github" / "workflows" / "suggest-paper.yml").read_text(encoding="utf-8"))
+    assert form["labels"] == ["suggest-paper"] and "'suggest-paper'" in suggest["jobs"]["add"]["if"]

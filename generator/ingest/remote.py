@@ -25,9 +25,11 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 from . import importer, sources
+from .given_ids import ids_in_bibtex, ids_in_text, is_bibtex
 from .importer import host_of
 from .sources import ARXIV_VERSION
 from ..content.store import Store
@@ -62,7 +64,11 @@ def arxiv_id(given: str) -> str | None:
 
 
 class FetchError(Exception):
-    """An API could not be reached, answered with an error, or does not know a paper."""
+    """An API could not be reached (`unreachable`), answered with an error, or does not know a paper."""
+
+    def __init__(self, message: str, unreachable: bool = False):
+        super().__init__(message)
+        self.unreachable = unreachable
 
 
 def run_add(ids: list[str], store: Store, added: dt.date, out=None, err=None, *, arxiv_api: str | None = None,
@@ -72,10 +78,12 @@ def run_add(ids: list[str], store: Store, added: dt.date, out=None, err=None, *,
     out = sys.stdout if out is None else out  # looked up now, so redirected output is honoured
     err = sys.stderr if err is None else err
     wanted: list[str] = []
-    for given in ids:
-        found = arxiv_id(given)
+    for given in _expanded(ids, err):
+        found = arxiv_id(given) if given is not None else None
         if found is None:
-            print(f"add: {given!r} is not an arXiv id or URL (expected e.g. {EXAMPLES}); nothing was written", file=err)
+            if given is not None:
+                print(f"add: {given!r} is not an arXiv id or URL (expected e.g. {EXAMPLES}); nothing was written",
+                      file=err)
             return 2
         if found not in wanted:
             wanted.append(found)
@@ -89,6 +97,14 @@ def run_add(ids: list[str], store: Store, added: dt.date, out=None, err=None, *,
         hugging_face = fetch_hugging_face(wanted, hf_endpoint, timeout)
     except FetchError as error:
         print(f"add: {error}; nothing was written", file=err)
+        listed = _listed_arxiv_ids(store) if error.unreachable else {}
+        for paper in wanted if error.unreachable else ():  # offline: what it can say without the network
+            if paper in listed:
+                print(f"{paper}: already on the list as {listed[paper]}", file=err)
+            else:
+                print(f"{paper}: to add it without the network, `python -m generator new --arxiv {paper} "
+                      f"'TITLE'` writes a file to fill in (or suggest it in an issue: the repository's workflow "
+                      f"adds it)", file=err)
         return 1
 
     dumps: list[tuple[str, bytes, sources.ParsedDump]] = []
@@ -127,6 +143,43 @@ def run_add(ids: list[str], store: Store, added: dt.date, out=None, err=None, *,
     return 0
 
 
+def _expanded(given: list[str], err) -> list[str | None]:
+    """Each given id or URL; a BibTeX entry (given as text or in a .bib file) or a text file
+    (an issue's body) read for the ids it names. None after a problem, which is printed."""
+    out: list[str | None] = []
+    for item in given:
+        path = Path(item)
+        text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
+        if text is None and not is_bibtex(item):
+            out.append(item)
+            continue
+        text = item if text is None else text
+        if is_bibtex(text):
+            found, problems = ids_in_bibtex(text)
+            for problem in problems:
+                print(f"add: {item if text is not item else 'BibTeX'}: {problem}; nothing was written", file=err)
+            if problems:
+                return [*out, None]
+        else:
+            found = ids_in_text(text)
+            if not found:
+                print(f"add: {item}: names no arXiv id or URL (expected e.g. {EXAMPLES}); nothing was written",
+                      file=err)
+                return [*out, None]
+        out += found
+    return out
+
+
+def _listed_arxiv_ids(store: Store) -> dict[str, str]:
+    """arXiv id -> the paper file (as shown) that names it, for the files that read."""
+    listed = {}
+    for paper_file in store.read_paper_files():
+        arxiv = paper_file.meta.get("arxiv") if isinstance(paper_file.meta, dict) else None
+        if isinstance(arxiv, str):
+            listed.setdefault(arxiv.strip(), store.relative(Path(paper_file.path)))
+    return listed
+
+
 def snapshot(arxiv: dict[str, Any], hugging_face: dict[str, Any] | None) -> bytes:
     """The file kept in content/sources/: the same answers give the same bytes."""
     text = json.dumps({"arxiv": arxiv, "huggingface": hugging_face}, indent=2, ensure_ascii=False)
@@ -157,7 +210,7 @@ def fetch_arxiv(ids: list[str], api: str, timeout: float) -> dict[str, dict[str,
     except arxiv.UnexpectedEmptyPageError:
         pass  # arXiv counts an id it does not know among the results, and the client asked for it again
     except requests.RequestException as error:
-        raise FetchError(f"cannot reach {where}: {_reason(error, timeout)}") from None
+        raise FetchError(f"cannot reach {where}: {_reason(error, timeout)}", unreachable=True) from None
     except arxiv.HTTPError as error:
         raise FetchError(f"{where} answered HTTP {error.status}") from None
     except (arxiv.ArxivError, ValueError) as error:
@@ -202,7 +255,7 @@ def fetch_hugging_face(ids: list[str], endpoint: str, timeout: float) -> dict[st
                 continue
             raise FetchError(f"{where} answered HTTP {status} for {paper}") from None
         except (httpx2.HTTPError, OSError) as error:
-            raise FetchError(f"cannot reach {where}: {_reason(error, timeout)}") from None
+            raise FetchError(f"cannot reach {where}: {_reason(error, timeout)}", unreachable=True) from None
         except (ValueError, TypeError, AttributeError, KeyError) as error:
             # Not JSON, not an object, or an object huggingface_hub's PaperInfo cannot read
             # ({"paper": 5}: AttributeError; a linked model without "id": KeyError).
