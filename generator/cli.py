@@ -13,6 +13,8 @@ from pathlib import Path
 import yaml
 
 from .ingest import importer, remote, sources
+from .content.arxiv_ids import read_id
+from .content.clean import normalized_title
 from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
 from .content.store import Store, not_utf8
 from .site.output import NotOurFolder, write_tree
@@ -210,10 +212,21 @@ def run_new(title: str, store: Store, added: dt.date, arxiv: str | None = None, 
     if not title.strip():
         print("new: the title is empty (expected the paper's title)", file=sys.stderr)
         return 2
+    if arxiv is not None:
+        given, (arxiv, why) = arxiv, read_id(arxiv)
+        if arxiv is None:
+            print(f"new: {given!r} is not an arXiv id{why} (expected e.g. 2404.14469); nothing was written",
+                  file=sys.stderr)
+            return 2
     if abstract == "-":
         abstract = sys.stdin.read()
     text = skeleton(" ".join(title.split()), added, arxiv, abstract)
     with store.writing():
+        listed = already_listed(store, " ".join(title.split()), arxiv)
+        if listed:
+            print(f"new: {listed}; nothing was written (expected a paper not on the list yet: "
+                  f"edit that file instead)", file=sys.stderr)
+            return 1
         taken = {p.stem for p in store.paper_paths()}
         slug = importer.slug_for(title.strip(), taken)
         while not store.create_paper(slug, text):  # never overwrites: a taken name gets the next slug
@@ -222,6 +235,23 @@ def run_new(title: str, store: Store, added: dt.date, arxiv: str | None = None, 
     path = store.papers_dir / f"{slug}.md"
     print(f"wrote {store.relative(path)}: fill it in, then run `python -m generator check`", file=out)
     return 0
+
+
+def already_listed(store: Store, title: str, arxiv: str | None) -> str | None:
+    """What says that the paper `title` (with the arXiv id `arxiv`) is on the list already, naming
+    its file and line, as `import` recognises a paper; None when it is not."""
+    files = {f.slug: f for f in store.read_paper_files()}
+    recogniser = importer.Recogniser([importer.Existing(f.slug, f.meta if isinstance(f.meta, dict) else {})
+                                      for f in files.values()])
+    slug = recogniser.find(title, arxiv)
+    if slug is None:
+        return None
+    file = files[slug]
+    if arxiv and recogniser.by_arxiv.get(arxiv) == slug:
+        return f"arXiv id '{arxiv}' is on the list already: {file.path}:{file.line_of.get('arxiv', 1)}"
+    same = slug in recogniser.by_title.get(normalized_title(title), [])
+    return (f"{'the title' if same else 'a near-identical title'} is on the list already: "
+            f"{file.path}:{file.line_of.get('title', 1)}")
 
 
 def _whole(least: int):

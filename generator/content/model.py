@@ -12,6 +12,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .arxiv_ids import id_month
+
 class Field(NamedTuple):
     """One front-matter field of a paper file, and what papers.json says of it."""
 
@@ -77,7 +79,6 @@ RESULT_DIRECTIONS = ("higher", "lower")
 ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
 
 # `\Z`, not `$`: `$` also matches before a final line break, which would let 'a100\n' pass.
-ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})\Z")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
 
@@ -209,18 +210,15 @@ class Paper:
         """The year published, else the year its new-style arXiv id was issued."""
         if self.published:
             return self.published.year
-        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
-            return 2000 + int(self.arxiv[:2])
-        return None
+        month = id_month(self.arxiv)
+        return month[0] if month else None
 
     @property
     def sort_date(self) -> tuple[int, int]:
         """(year, month) for ordering by recency; the arXiv id's month when no date is known."""
         if self.published:
             return (self.published.year, self.published.month)
-        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
-            return (2000 + int(self.arxiv[:2]), int(self.arxiv[2:4]))
-        return (0, 0)
+        return id_month(self.arxiv) or (0, 0)
 
     @property
     def author_count(self) -> int | None:
