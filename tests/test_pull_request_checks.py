@@ -111,8 +111,9 @@ def test_the_copy_added_later_is_reported_though_its_name_comes_first(content):
 def test_the_same_arxiv_id_is_reported_on_the_later_file_with_the_other_files_line(content):
     write(content, "a-new-name", "Another Title Entirely", "2026-12-01", arxiv="2404.14469")
     assert duplicates(content) == [
-        "content/papers/a-new-name.md:3: arXiv id '2404.14469' is also the id of content/papers/snapkv.md:3, "
-        "added earlier (2026-11-21; this file 2026-12-01) (expected each paper in one file; merge the two)"]
+        "content/papers/a-new-name.md:3: the same arXiv id as content/papers/snapkv.md:3: a typo in one of them, "
+        "or the same paper twice (then merge them); this file counts as the later, added earlier "
+        "(2026-11-21; this file 2026-12-01) (expected each paper in one file, under its own id)"]
 
 
 def test_an_undated_copy_comes_after_a_dated_one(content):

@@ -246,6 +246,34 @@ class Paper:
 
 
 def closest(word: str, choices) -> str:
-    """'; did you mean 'X'?' for the nearest choice, or '' when nothing is near."""
-    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean '{match[0]}'?" if match else ""
+    """'; did you mean 'X'?' for the choice `word` is likely a typo of, or '' when none is near.
+    Compared lowercase, without hyphens, underscores and spaces ('a-100' -> 'a100', 'H100' ->
+    'h100'); the digits must be the same, or one of them typed twice ('v1000' -> 'v100'); the
+    rest alike (CLOSE_ENOUGH) or two letters swapped ('HMB2' -> 'HBM2'): never 'mtt-s4000' ->
+    'rtx-a4000', nor 'gpu' -> 'tpu'."""
+    wanted, digits = _plain(word), re.sub(r"\D", "", word)
+    best, best_ratio = None, 0.0
+    for choice in choices:
+        plain = _plain(str(choice))
+        if not _same_digits(digits, re.sub(r"\D", "", plain)):
+            continue
+        ratio = difflib.SequenceMatcher(None, wanted, plain).ratio()
+        if (ratio >= CLOSE_ENOUGH or sorted(wanted) == sorted(plain)) and ratio > best_ratio:
+            best, best_ratio = choice, ratio
+    return f"; did you mean '{best}'?" if best is not None else ""
+
+
+CLOSE_ENOUGH = 0.8  # how alike the plain forms of a word and a suggestion must be (difflib's ratio)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[-_\s]", "", text.lower())
+
+
+def _same_digits(typed: str, meant: str) -> bool:
+    """Whether `typed` is the digits `meant`, or those with one digit typed twice or once too few."""
+    if typed == meant:
+        return True
+    longer, shorter = (typed, meant) if len(typed) > len(meant) else (meant, typed)
+    return len(longer) == len(shorter) + 1 and any(
+        longer[:i] + longer[i + 1:] == shorter and longer[i] == longer[i - 1] for i in range(1, len(longer)))
