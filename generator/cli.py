@@ -15,7 +15,7 @@ import yaml
 from .ingest import importer, remote, sources
 from .content.arxiv_ids import read_id
 from .content.clean import normalized_title
-from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
+from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, counted, long_number
 from .content.store import Store, not_utf8
 from .site.output import NotOurFolder, write_tree
 
@@ -106,8 +106,8 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
     for warning in warnings:
         print(warning, file=sys.stderr)
     print(
-        f"imported {len(records)} entries: {counts['new']} new, {counts['updated']} updated, "
-        f"{counts['unchanged']} unchanged, {outcome.merged} duplicates merged, {len(warnings)} warnings",
+        f"imported {counted(len(records), 'entry', 'entries')}: {counts['new']} new, {counts['updated']} updated, "
+        f"{counts['unchanged']} unchanged, {counted(outcome.merged, 'duplicate')} merged, {counted(len(warnings), 'warning')}",
         file=out,
     )
     return 0
@@ -122,7 +122,7 @@ def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
         generated = generate(content, templates)
     except ContentError as error:
         print(error, file=sys.stderr)
-        print(f"{len(error.problems)} problem(s); nothing was generated", file=sys.stderr)
+        print(f"{counted(len(error.problems), 'problem')}; nothing was generated", file=sys.stderr)
         return 1
     for warning in generated.warnings:
         print(warning, file=sys.stderr)
@@ -163,7 +163,8 @@ def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: s
     papers = len(Store(content).paper_paths())
     reading_paths = len(Store(content).reading_path_entries()[0])
     also = f" and {reading_paths} reading path{'' if reading_paths == 1 else 's'}" if reading_paths else ""
-    print(f"checked {papers} paper files{also}: {errors} errors, {len(problems) - errors} warnings", file=out)
+    print(f"checked {counted(papers, 'paper file')}{also}: {counted(errors, 'error')}, "
+          f"{counted(len(problems) - errors, 'warning')}", file=out)
     return 1 if errors else 0
 
 
@@ -178,7 +179,7 @@ def run_vocab(content: Path, out=None) -> int:
     if not papers:
         print(f"Every device-like name is an alias in content/{HARDWARE_FILE}.", file=out)
         return 0
-    print(f"{len(papers)} device-like name(s) that no alias in content/{HARDWARE_FILE} covers:", file=out)
+    print(f"{counted(len(papers), 'device-like name')} that no alias in content/{HARDWARE_FILE} covers:", file=out)
     for name, where in sorted(papers.items(), key=lambda item: (-len(item[1]), item[0].casefold(), item[0])):
         print(f"\n{name} ({len(where)} paper{'' if len(where) == 1 else 's'})", file=out)
         for place in sorted(where):

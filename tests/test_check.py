@@ -112,7 +112,7 @@ def test_mkdocs_build_strict_fails_with_the_same_messages(tmp_path):
     assert result.returncode != 0
     for line in ERRORS:
         assert line in result.stderr
-    assert f"{len(ERRORS)} problem(s) in content:" in result.stderr
+    assert f"{len(ERRORS)} problems in content:" in result.stderr
     assert not (tmp_path / "site" / "papers").exists()
 
 

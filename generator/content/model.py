@@ -277,3 +277,8 @@ def _same_digits(typed: str, meant: str) -> bool:
     longer, shorter = (typed, meant) if len(typed) > len(meant) else (meant, typed)
     return len(longer) == len(shorter) + 1 and any(
         longer[:i] + longer[i + 1:] == shorter and longer[i] == longer[i - 1] for i in range(1, len(longer)))
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """'1 error', '2 errors', '0 warnings': a count with its noun, singular for one."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
