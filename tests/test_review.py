@@ -18,7 +18,7 @@ from support import SMALL, git, small_list_repo
 FLASHINFER = """---
 title: 'FlashInfer: Efficient Attention for LLM Serving'
 arxiv: '2501.01005'
-added: 2026-12-01
+added: 2026-11-22
 ---
 FlashInfer keeps KV caches in block-sparse form. It achieves a 2.5× speedup over vLLM on an A100 GPU,
 and also runs on a Gaudi 9 accelerator.
@@ -167,7 +167,7 @@ NOT_CHECKED = "  - not checked: the file has errors (see “Not checked: fix the
 
 
 def test_a_broken_new_file_is_listed_with_its_errors(repo):
-    (repo / "content" / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-12-01\n---\nText.\n',
+    (repo / "content" / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-11-22\n---\nText.\n',
                                                            encoding="utf-8")
     text = diff(repo)[1]
     assert section(text, "Not checked: fix these first") == [
@@ -181,7 +181,7 @@ def test_an_unknown_hardware_id_in_a_new_paper_is_not_checked_further(repo):
     """`read_content` reads the paper and reports the id; the site is derived without the paper
     (deriving it would fail on the id), and the summary is written."""
     (repo / "content" / "papers" / "new-device.md").write_text(
-        "---\ntitle: 'A Paper on a New Device'\nhardware: [no-such-device]\nadded: 2026-12-01\n---\nOn an A100.\n",
+        "---\ntitle: 'A Paper on a New Device'\nhardware: [no-such-device]\nadded: 2026-11-22\n---\nOn an A100.\n",
         encoding="utf-8")
     code, text, err = diff(repo)
     assert (code, err) == (0, "")
@@ -244,7 +244,7 @@ def test_a_hostile_title_is_shown_as_text(repo):
     import yaml
 
     front = yaml.safe_dump({"title": HOSTILE}, allow_unicode=True, width=10_000)
-    (repo / "content" / "papers" / "hostile.md").write_text(f"---\n{front}added: 2026-12-01\n---\nText.\n",
+    (repo / "content" / "papers" / "hostile.md").write_text(f"---\n{front}added: 2026-11-22\n---\nText.\n",
                                                             encoding="utf-8")
     text = diff(repo)[1]
     # As GitHub renders it: GFM with its autolinks, raw HTML passed on (its sanitizer drops comments).
