@@ -13,7 +13,9 @@ from pathlib import Path
 import yaml
 
 from .ingest import importer, remote, sources
-from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, long_number
+from .content.arxiv_ids import read_id
+from .content.clean import normalized_title
+from .content.model import ABSTRACT_PLACEHOLDER, FIELDS, ContentError, Problem, counted, long_number
 from .content.store import Store, not_utf8
 from .explain import ExplainError, explain
 from .site.output import NotOurFolder, write_tree
@@ -105,8 +107,8 @@ def run_import(paths: list[str], store: Store, enrich: str | None, added: dt.dat
     for warning in warnings:
         print(warning, file=sys.stderr)
     print(
-        f"imported {len(records)} entries: {counts['new']} new, {counts['updated']} updated, "
-        f"{counts['unchanged']} unchanged, {outcome.merged} duplicates merged, {len(warnings)} warnings",
+        f"imported {counted(len(records), 'entry', 'entries')}: {counts['new']} new, {counts['updated']} updated, "
+        f"{counts['unchanged']} unchanged, {counted(outcome.merged, 'duplicate')} merged, {counted(len(warnings), 'warning')}",
         file=out,
     )
     return 0
@@ -121,7 +123,7 @@ def run_generate(content: Path, templates: Path, out: Path, stdout=None) -> int:
         generated = generate(content, templates)
     except ContentError as error:
         print(error, file=sys.stderr)
-        print(f"{len(error.problems)} problem(s); nothing was generated", file=sys.stderr)
+        print(f"{counted(len(error.problems), 'problem')}; nothing was generated", file=sys.stderr)
         return 1
     for warning in generated.warnings:
         print(warning, file=sys.stderr)
@@ -162,7 +164,8 @@ def run_check(content: Path, out=None, err=None, fmt: str = "text", new_since: s
     papers = len(Store(content).paper_paths())
     reading_paths = len(Store(content).reading_path_entries()[0])
     also = f" and {reading_paths} reading path{'' if reading_paths == 1 else 's'}" if reading_paths else ""
-    print(f"checked {papers} paper files{also}: {errors} errors, {len(problems) - errors} warnings", file=out)
+    print(f"checked {counted(papers, 'paper file')}{also}: {counted(errors, 'error')}, "
+          f"{counted(len(problems) - errors, 'warning')}", file=out)
     return 1 if errors else 0
 
 
@@ -177,7 +180,7 @@ def run_vocab(content: Path, out=None) -> int:
     if not papers:
         print(f"Every device-like name is an alias in content/{HARDWARE_FILE}.", file=out)
         return 0
-    print(f"{len(papers)} device-like name(s) that no alias in content/{HARDWARE_FILE} covers:", file=out)
+    print(f"{counted(len(papers), 'device-like name')} that no alias in content/{HARDWARE_FILE} covers:", file=out)
     for name, where in sorted(papers.items(), key=lambda item: (-len(item[1]), item[0].casefold(), item[0])):
         print(f"\n{name} ({len(where)} paper{'' if len(where) == 1 else 's'})", file=out)
         for place in sorted(where):
@@ -211,10 +214,21 @@ def run_new(title: str, store: Store, added: dt.date, arxiv: str | None = None, 
     if not title.strip():
         print("new: the title is empty (expected the paper's title)", file=sys.stderr)
         return 2
+    if arxiv is not None:
+        given, (arxiv, why) = arxiv, read_id(arxiv)
+        if arxiv is None:
+            print(f"new: {given!r} is not an arXiv id{why} (expected e.g. 2404.14469); nothing was written",
+                  file=sys.stderr)
+            return 2
     if abstract == "-":
         abstract = sys.stdin.read()
     text = skeleton(" ".join(title.split()), added, arxiv, abstract)
     with store.writing():
+        listed = already_listed(store, " ".join(title.split()), arxiv)
+        if listed:
+            print(f"new: {listed}; nothing was written (expected a paper not on the list yet: "
+                  f"edit that file instead)", file=sys.stderr)
+            return 1
         taken = {p.stem for p in store.paper_paths()}
         slug = importer.slug_for(title.strip(), taken)
         while not store.create_paper(slug, text):  # never overwrites: a taken name gets the next slug
@@ -223,6 +237,23 @@ def run_new(title: str, store: Store, added: dt.date, arxiv: str | None = None, 
     path = store.papers_dir / f"{slug}.md"
     print(f"wrote {store.relative(path)}: fill it in, then run `python -m generator check`", file=out)
     return 0
+
+
+def already_listed(store: Store, title: str, arxiv: str | None) -> str | None:
+    """What says that the paper `title` (with the arXiv id `arxiv`) is on the list already, naming
+    its file and line, as `import` recognises a paper; None when it is not."""
+    files = {f.slug: f for f in store.read_paper_files()}
+    recogniser = importer.Recogniser([importer.Existing(f.slug, f.meta if isinstance(f.meta, dict) else {})
+                                      for f in files.values()])
+    slug = recogniser.find(title, arxiv)
+    if slug is None:
+        return None
+    file = files[slug]
+    if arxiv and recogniser.by_arxiv.get(arxiv) == slug:
+        return f"arXiv id '{arxiv}' is on the list already: {file.path}:{file.line_of.get('arxiv', 1)}"
+    same = slug in recogniser.by_title.get(normalized_title(title), [])
+    return (f"{'the title' if same else 'a near-identical title'} is on the list already: "
+            f"{file.path}:{file.line_of.get('title', 1)}")
 
 
 def _whole(least: int):

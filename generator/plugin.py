@@ -29,7 +29,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from .content.model import ContentError
+from .content.model import ContentError, counted
 from .pipeline import generate
 from .preview import Preview
 from .site.search import BackgroundIndex, SearchIndexError, build_search_index
@@ -118,7 +118,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 changed, partial = None, False
         except ContentError as error:
             # The messages of `python -m generator check`, one a line, all of them.
-            raise PluginError(f"{len(error.problems)} problem(s) in content:\n{error}") from None
+            raise PluginError(f"{counted(len(error.problems), 'problem')} in content:\n{error}") from None
         self.dates = generated.dates  # each page's date, for `on_nav`
         # Content warnings (a device name the taxonomy does not know yet) are advice, not
         # defects: logged at INFO so that `mkdocs build --strict` does not fail on them.

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from .content.model import ARXIV_ID, Paper
+from .content.arxiv_ids import is_arxiv_id
+from .content.model import Paper
 from .derive.facts import PaperFacts, Site
 from .derive.results import Result
 
@@ -95,7 +96,7 @@ def paper_header(paper: Paper) -> str:
     """What says that the file is the paper it claims: its arXiv abstract page, authors, venue
     and dates, on one line."""
     parts = []
-    if paper.arxiv and ARXIV_ID.match(paper.arxiv):  # checked: only letters, digits, '.', '-', '/'
+    if is_arxiv_id(paper.arxiv):  # checked: only letters, digits, '.', '-', '/'
         parts.append(f"[arXiv {paper.arxiv}](<https://arxiv.org/abs/{paper.arxiv}>)")
     if paper.authors:
         more = len(paper.authors) - SHOWN_AUTHORS

@@ -157,7 +157,7 @@ def test_the_answers_are_kept_as_the_papers_source_and_import_again_as_they_are(
     age(content)
     before = snapshot(content)
     run = run_import(content / "sources" / SOURCE, content=content)
-    assert run.summary == "imported 1 entries: 0 new, 0 updated, 1 unchanged, 0 duplicates merged, 0 warnings"
+    assert run.summary == "imported 1 entry: 0 new, 0 updated, 1 unchanged, 0 duplicates merged, 0 warnings"
     assert snapshot(content) == before
     kept = json.loads((content / "sources" / SOURCE).read_text(encoding="utf-8"))
     assert kept["arxiv"]["id"] == SNAPKV and kept["arxiv"]["publishedAt"] == "2024-04-22T17:42:58Z"

@@ -217,7 +217,7 @@ def test_a_file_name_with_a_line_break_is_escaped_by_check(content, capsys):
     code, lines = check(content, capsys)
     assert code == 1
     assert lines == [
-        "checked 1 paper files: 1 errors, 0 warnings",
+        "checked 1 paper file: 1 error, 0 warnings",
         r"content/papers/evil\n.md:1: file name 'evil\n.md' is not a slug "
         r"(expected lowercase words joined by '-', e.g. 'evil.md')"]
 
@@ -247,7 +247,7 @@ def test_a_file_name_with_a_line_break_is_named_by_the_mkdocs_build(content, tmp
     with pytest.raises(PluginError) as raised:
         plugin.on_files(Files([]), config=config)
     assert str(raised.value).splitlines() == [
-        "1 problem(s) in content:",
+        "1 problem in content:",
         r"content/papers/evil\n.md:1: file name 'evil\n.md' is not a slug "
         r"(expected lowercase words joined by '-', e.g. 'evil.md')"]
 
@@ -297,7 +297,7 @@ def test_check_removes_the_temporary_file_of_a_killed_import_and_never_counts_it
     assert left.read_text(encoding="utf-8").startswith("---\n")  # a whole paper file, not yet in place
     assert check_content(content) == []  # neither a paper nor a stray file, even before it is removed
     code, lines = check(content, capsys)
-    assert (code, lines) == (0, ["checked 1 paper files: 0 errors, 0 warnings"])
+    assert (code, lines) == (0, ["checked 1 paper file: 0 errors, 0 warnings"])
     assert not left.exists()
     assert sorted(p.name for p in (content / "papers").iterdir()) == ["a-paper.md"]
 
@@ -339,7 +339,7 @@ def test_check_keeps_temporary_files_that_are_not_a_dead_commands(content, capsy
         path.write_text("kept\n", encoding="utf-8")
     link.symlink_to(outside)
     code, lines = check(content, capsys)
-    assert lines == ["checked 0 paper files: 1 errors, 0 warnings",
+    assert lines == ["checked 0 paper files: 1 error, 0 warnings",
                      "content/papers/drafts:1: a folder (expected paper files named <slug>.md directly in content/papers/)"]
     assert all(path.exists() for path in (running, not_ours, below, outside)) and link.is_symlink()
 

@@ -51,7 +51,7 @@ EXPECTED = [
     "missing-title.md:1: missing 'title' (expected the paper's title)",
     "near-title-b.md:2: the title is near-identical (97%) to the title of content/papers/near-title-a.md:2, first by name, as neither file has an 'added' date (expected each paper in one file; merge the two, or tell the titles apart)",
     "not-a-mapping.md:2: the front matter is a list, not a mapping (expected 'field: value' lines)",
-    "same-arxiv-b.md:3: arXiv id '2302.01318' is also the id of content/papers/same-arxiv-a.md:3, first by name, as neither file has an 'added' date (expected each paper in one file; merge the two)",
+    "same-arxiv-b.md:3: the same arXiv id as content/papers/same-arxiv-a.md:3: a typo in one of them, or the same paper twice (then merge them); this file counts as the later, first by name, as neither file has an 'added' date (expected each paper in one file, under its own id)",
     "same-title-b.md:3: the same title as content/papers/same-title-a.md:2, first by name, as neither file has an 'added' date (expected each paper in one file; merge the two)",
     "tab-indent.md:4: a tab indents this line (expected spaces; YAML forbids tabs)",
     "title-line-break.md:2: 'title' holds a line break U+000A (expected printable text on one line)",
@@ -112,7 +112,7 @@ def test_mkdocs_build_strict_fails_with_the_same_messages(tmp_path):
     assert result.returncode != 0
     for line in ERRORS:
         assert line in result.stderr
-    assert f"{len(ERRORS)} problem(s) in content:" in result.stderr
+    assert f"{len(ERRORS)} problems in content:" in result.stderr
     assert not (tmp_path / "site" / "papers").exists()
 
 
@@ -188,7 +188,7 @@ def test_the_template_file_passes_once_filled_in(content, capsys):
     code, lines = check_lines(content, capsys)
     assert code == 1 and len(lines) == 2 and "the abstract is still the placeholder" in lines[1]
     text = path.read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^added: .*$", "added: 2026-12-01", text)
+    text = re.sub(r"(?m)^added: .*$", "added: 2025-12-01", text)
     path.write_text(text.replace(text.splitlines()[-1], "The abstract."), encoding="utf-8")
     assert check_lines(content, capsys) == (0, [])
 

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from generator.content.check import read_content
-from generator.content.model import ARXIV_ID
+from generator.content.arxiv_ids import is_arxiv_id
 
 from support import SEED_CONTENT
 
@@ -61,7 +61,7 @@ def test_no_repaired_artifact_remains(papers):
 def test_every_paper_has_an_arxiv_id_string_authors_and_its_sources(papers):
     kept = {p.name for p in (CONTENT / "sources").iterdir()}
     for paper in papers:
-        assert isinstance(paper.arxiv, str) and ARXIV_ID.match(paper.arxiv), paper.slug
+        assert is_arxiv_id(paper.arxiv), paper.slug
         assert paper.authors and all(isinstance(a, str) and a.strip() for a in paper.authors), paper.slug
         assert paper.sources and set(paper.sources) <= kept, paper.slug
         assert paper.imported_title, paper.slug

@@ -86,7 +86,7 @@ def test_a_memory_type_is_one_the_file_knows():
 def test_a_form_is_one_of_the_forms():
     line = line_of(HARDWARE, "form: gpu")
     assert (f"content/hardware.yml:{line}: 'form' of device 'v100' is 'GPUs' (str) (expected one of: gpu, "
-            "accelerator-card, board, soc, chip, server)" in broken("form: gpu", "form: GPUs"))
+            "accelerator-card, board, soc, chip, server); did you mean 'gpu'?" in broken("form: gpu", "form: GPUs"))
 
 
 def test_figures_come_with_the_vendor_s_page_they_are_from():

@@ -73,7 +73,7 @@ def test_a_paper_file_holds_every_field(tmp_path, dumps, run_import):
     facts = write_json(tmp_path / "facts.json", [SNAPKV_FACTS])
     run = run_import(dumps / "layout_a_two_papers.txt", dumps / "layout_a_other_day.txt", "--enrich", facts)
     assert run.code == 0, run.err
-    assert run.summary == "imported 4 entries: 3 new, 0 updated, 0 unchanged, 1 duplicates merged, 0 warnings"
+    assert run.summary == "imported 4 entries: 3 new, 0 updated, 0 unchanged, 1 duplicate merged, 0 warnings"
     assert (tmp_path / "content/papers/snapkv.md").read_text(encoding="utf-8") == """\
 ---
 title: 'SnapKV: LLM Knows What You are Looking for Before Generation'
@@ -164,7 +164,7 @@ def test_enrichment_adds_authors_venue_and_arxiv(tmp_path, dumps, run_import):
     facts.write_text(yaml.safe_dump([SNAPKV_FACTS, {"arxiv": "2511.08083"}]), encoding="utf-8")
     run = run_import(dumps / "layout_a_two_papers.txt", "--enrich", facts)
     assert f"{facts}:1: warning: record 2 has no 'title' text; skipped" in run.err
-    assert run.summary.endswith(", 1 warnings")
+    assert run.summary.endswith(", 1 warning")
     meta, _ = paper(tmp_path / "content", "snapkv")
     assert (meta["arxiv"], meta["authors"], meta["venue"]) == ("2404.14469", ["Yuhong Li", "Yingbing Huang"], "NeurIPS 2024")
     meta, _ = paper(tmp_path / "content", "hipkittens")
@@ -724,7 +724,7 @@ def test_a_paper_with_the_title_of_a_paper_with_another_arxiv_id_does_not_fill_i
         "id": "2402.00002", "title": "Scaling Laws for GPUs", "summary": SCALING_AGAIN,
         "publishedAt": "2024-02-01T00:00:00.000Z", "githubRepo": "https://github.com/b/b"}}])
     run = run_import(second)
-    assert run.summary == "imported 1 entries: 1 new, 0 updated, 0 unchanged, 0 duplicates merged, 0 warnings"
+    assert run.summary == "imported 1 entry: 1 new, 0 updated, 0 unchanged, 0 duplicates merged, 0 warnings"
     assert {k: v for k, v in snapshot(content).items() if k in before} == before  # the first paper untouched
     meta, body = paper(content, "scaling-laws-for-gpus-2")
     assert (meta["arxiv"], meta["published"], meta["code"]) == ("2402.00002", dt.date(2024, 2, 1), "https://github.com/b/b")

@@ -40,7 +40,7 @@ code: https://github.com/lumenfold-example/photonic-tiling
 hardware: [lumenfold-lf7000]
 topics: [photonic-tiling]
 note: Added by hand, to show that the list grows.
-added: 2026-12-01
+added: 2026-11-23
 ---
 
 We present photonic tiling, a way to split matrix multiplications into tiles that fit the optical

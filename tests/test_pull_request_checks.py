@@ -102,17 +102,18 @@ def duplicates(content: Path) -> list[str]:
 
 def test_the_copy_added_later_is_reported_though_its_name_comes_first(content):
     # snapkv.md was added 2026-11-21; the copy sorts before it by name but was added after it.
-    write(content, "a-copy-of-snapkv", "SnapKV: LLM Knows What You are Looking for Before Generation", "2026-12-01")
+    write(content, "a-copy-of-snapkv", "SnapKV: LLM Knows What You are Looking for Before Generation", "2026-11-24")
     assert duplicates(content) == [
         "content/papers/a-copy-of-snapkv.md:2: the same title as content/papers/snapkv.md:2, added earlier "
-        "(2026-11-21; this file 2026-12-01) (expected each paper in one file; merge the two)"]
+        "(2026-11-21; this file 2026-11-24) (expected each paper in one file; merge the two)"]
 
 
 def test_the_same_arxiv_id_is_reported_on_the_later_file_with_the_other_files_line(content):
-    write(content, "a-new-name", "Another Title Entirely", "2026-12-01", arxiv="2404.14469")
+    write(content, "a-new-name", "Another Title Entirely", "2026-11-24", arxiv="2404.14469")
     assert duplicates(content) == [
-        "content/papers/a-new-name.md:3: arXiv id '2404.14469' is also the id of content/papers/snapkv.md:3, "
-        "added earlier (2026-11-21; this file 2026-12-01) (expected each paper in one file; merge the two)"]
+        "content/papers/a-new-name.md:3: the same arXiv id as content/papers/snapkv.md:3: a typo in one of them, "
+        "or the same paper twice (then merge them); this file counts as the later, added earlier "
+        "(2026-11-21; this file 2026-11-24) (expected each paper in one file, under its own id)"]
 
 
 def test_an_undated_copy_comes_after_a_dated_one(content):
@@ -130,7 +131,7 @@ def test_copies_added_the_same_day_are_told_apart_by_name(content):
 
 
 def test_a_near_identical_title_is_reported_on_the_later_file(content):
-    write(content, "a-snapkv", "SnapKV: LLM Knows What You are Lookin for Before Generation", "2026-12-01")
+    write(content, "a-snapkv", "SnapKV: LLM Knows What You are Lookin for Before Generation", "2026-11-24")
     found = duplicates(content)
     assert len(found) == 1 and found[0].startswith(
         "content/papers/a-snapkv.md:2: the title is near-identical (99%) to the title of content/papers/snapkv.md:2, "
@@ -199,7 +200,7 @@ def test_an_error_on_one_line_stays_on_that_line():
 def test_the_check_command_reports_the_opening_line(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(SMALL, content)
-    (content / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-12-01\n---\nText.\n',
+    (content / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-11-24\n---\nText.\n',
                                                    encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "generator", "--content", str(content), "check"],
                          capture_output=True, text=True, cwd=ROOT)
@@ -251,7 +252,7 @@ def test_check_new_since_counts_no_changed_or_renamed_file_as_new(repo):
     (papers / "zero-infinity.md").write_text((papers / "zero-infinity.md").read_text() + "More.\n")
     git(repo, "mv", "content/papers/snapkv.md", "content/papers/snapkv-renamed.md")
     (papers / "notes.txt").write_text("not a paper file")
-    write(repo / "content", "brand-new", "A Brand New Paper", "2026-12-01")
+    write(repo / "content", "brand-new", "A Brand New Paper", "2026-11-24")
     git(repo, "commit", "-q", "-am", "changes")
     write(repo / "content", "newer", "A Newer Paper", "2026-12-02")
     assert new_paper_slugs("base", repo / "content") == {"brand-new", "newer"}

@@ -87,7 +87,7 @@ def test_check_prints_every_problem_then_fails(broken, capsys):
     captured = capsys.readouterr()
     assert [line for line in captured.err.splitlines() if line.startswith("content/paths/")] == EXPECTED
     assert captured.out.strip() == (f"checked 3 paper files and {len(EXPECTED) - 1} reading paths: "
-                                    f"{len(EXPECTED)} errors, 1 warnings")
+                                    f"{len(EXPECTED)} errors, 1 warning")
 
 
 def test_a_file_with_several_problems_reports_them_all(tmp_path):

@@ -19,7 +19,7 @@ from support import SMALL, git, small_list_repo
 FLASHINFER = """---
 title: 'FlashInfer: Efficient Attention for LLM Serving'
 arxiv: '2501.01005'
-added: 2026-12-01
+added: 2026-11-22
 ---
 FlashInfer keeps KV caches in block-sparse form. It achieves a 2.5× speedup over vLLM on an A100 GPU,
 and also runs on a Gaudi 9 accelerator.
@@ -96,7 +96,7 @@ def test_the_summary_names_the_papers_added_changed_and_removed(changed, summary
 def test_a_new_paper_shows_its_hardware_topics_and_results(summary):
     added = section(summary, "Added")
     assert added[1:5] == [
-        "  - [arXiv 2501.01005](<https://arxiv.org/abs/2501.01005>) · added 2026-12-01",
+        "  - [arXiv 2501.01005](<https://arxiv.org/abs/2501.01005>) · added 2026-11-22",
         "  - measured on: NVIDIA A100 (`a100`)",
         "  - topics: KV cache",
         "  - results: “It achieves a 2.5× speedup over vLLM on an A100 GPU” on NVIDIA A100",
@@ -170,7 +170,7 @@ NOT_CHECKED = "  - not checked: the file has errors (see “Not checked: fix the
 
 
 def test_a_broken_new_file_is_listed_with_its_errors(repo):
-    (repo / "content" / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-12-01\n---\nText.\n',
+    (repo / "content" / "papers" / "broken.md").write_text('---\ntitle: "Unclosed\nadded: 2026-11-22\n---\nText.\n',
                                                            encoding="utf-8")
     text = diff(repo)[1]
     assert section(text, "Not checked: fix these first") == [
@@ -184,7 +184,7 @@ def test_an_unknown_hardware_id_in_a_new_paper_is_not_checked_further(repo):
     """`read_content` reads the paper and reports the id; the site is derived without the paper
     (deriving it would fail on the id), and the summary is written."""
     (repo / "content" / "papers" / "new-device.md").write_text(
-        "---\ntitle: 'A Paper on a New Device'\nhardware: [no-such-device]\nadded: 2026-12-01\n---\nOn an A100.\n",
+        "---\ntitle: 'A Paper on a New Device'\nhardware: [no-such-device]\nadded: 2026-11-22\n---\nOn an A100.\n",
         encoding="utf-8")
     code, text, err = diff(repo)
     assert (code, err) == (0, "")
@@ -192,7 +192,7 @@ def test_an_unknown_hardware_id_in_a_new_paper_is_not_checked_further(repo):
         "- content/papers/new-device.md:3: 'hardware' names 'no-such-device', which content/hardware.yml does not "
         "define (expected an id defined there)"]
     assert section(text, "Added") == ["- [`new-device`](<content/papers/new-device.md>) A Paper on a New Device",
-                                      "  - added 2026-12-01", NOT_CHECKED]
+                                      "  - added 2026-11-22", NOT_CHECKED]
     assert "### Listing pages that change" not in text
 
 
@@ -247,7 +247,7 @@ def test_a_hostile_title_is_shown_as_text(repo):
     import yaml
 
     front = yaml.safe_dump({"title": HOSTILE}, allow_unicode=True, width=10_000)
-    (repo / "content" / "papers" / "hostile.md").write_text(f"---\n{front}added: 2026-12-01\n---\nText.\n",
+    (repo / "content" / "papers" / "hostile.md").write_text(f"---\n{front}added: 2026-11-22\n---\nText.\n",
                                                             encoding="utf-8")
     text = diff(repo)[1]
     # As GitHub renders it: GFM with its autolinks, raw HTML passed on (its sanitizer drops comments).
@@ -356,7 +356,7 @@ authors: [Ann Lee, Bo Chen, Cy Diaz, Di Wu, Ed Fox, Fa Gu, Gi Ho]
 venue: MLSys 2025
 published: 2025-02-03
 topics: [offloading]
-added: 2026-12-01
+added: 2026-11-22
 ---
 We evaluate serving on an NVIDIA H200. It achieves 1.9x higher throughput than vLLM, and its KV cache
 quantization saves 30% memory overall. Across an A100 and an H200, batching cuts latency by 25%.
@@ -380,7 +380,7 @@ def test_a_new_paper_stands_alone_and_the_vocabulary_nodes_it_needs_are_named(re
     entry = section(text, "Added")
     assert entry[0] == r"- [`serving-h200`](<content/papers/serving-h200.md>) Serving \*Fast\* on the H200"
     assert entry[1] == ("  - [arXiv 2502.01234](<https://arxiv.org/abs/2502.01234>) · Ann Lee, Bo Chen, Cy Diaz, "
-                        "Di Wu, Ed Fox, Fa Gu and 1 more · MLSys 2025 · published 2025-02-03 · added 2026-12-01")
+                        "Di Wu, Ed Fox, Fa Gu and 1 more · MLSys 2025 · published 2025-02-03 · added 2026-11-22")
     assert any(line.startswith("  - measured on: ") and "NVIDIA H200 (`h200`)" in line for line in entry), entry
     assert any(line.startswith("  - ⚠ 1 result credited to no device") for line in entry), entry
     assert any(line.startswith("  - ⚠ topics detected that the file does not list: KV cache, LLM serving")

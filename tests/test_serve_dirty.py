@@ -113,7 +113,7 @@ def test_after_each_save_the_served_site_is_the_full_build_of_the_saved_content(
             # A note: one paper page and the listings' files change.
             lambda: edit(papers / "snapkv.md", "\n---\n", "\nnote: Read with Quest.\n---\n"),
             # A later date added: the same pages, but the sitemap's dates change (it is written again).
-            lambda: edit(papers / "snapkv.md", "added: 2026-11-21", "added: 2026-12-01"),
+            lambda: edit(papers / "snapkv.md", "added: 2026-11-21", "added: 2026-11-23"),
             # An abstract that now names another paper: mentions, related papers, listings.
             lambda: edit(papers / "snapkv.md", "\n---\n", "\n---\nUnlike PyramidKV, we look at one window.\n"),
             # A new paper: new pages (MkDocs is handed every page and writes the sitemap again).

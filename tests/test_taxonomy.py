@@ -591,7 +591,7 @@ def test_a_broken_hardware_file_reports_every_problem_at_its_line():
         content/hardware.yml:25: id 'RTX_4090' is not a lowercase slug (expected lowercase letters and digits joined by single hyphens, e.g. 'rtx-4090')
         content/hardware.yml:28: 'aliases' of device 'RTX_4090' must hold text only, got 4090 (int) (expected e.g. aliases: [A100, A100-80GB]; quote spellings YAML would read as numbers or booleans)
         content/hardware.yml:29: device 'a10' has no 'name' (expected the name shown on its page, e.g. name: NVIDIA A100)
-        content/hardware.yml:30: 'kind' of device 'a10' is 'gpu' (expected one of: {", ".join(DEVICE_KINDS)}); did you mean 'tpu'?
+        content/hardware.yml:30: 'kind' of device 'a10' is 'gpu' (expected one of: {", ".join(DEVICE_KINDS)})
         content/hardware.yml:31: 'year' of device 'a10' must be a year, got '2021a' (str) (expected e.g. year: 2020)
         content/hardware.yml:32: alias 'a100' of device 'a10' is already used by device 'a100' at line 16 (expected each spelling to name one node; case, spaces and hyphens are ignored in this check)
         content/hardware.yml:39: 'devices' of architecture 'cdna3' must be a list, got 'MI300X' (expected items starting '- id: ...')

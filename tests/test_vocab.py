@@ -25,7 +25,7 @@ def test_unknown_device_names_are_listed_with_their_papers_most_papers_first(tmp
     out = io.StringIO()
     assert run_vocab(content, out) == 0
     report = out.getvalue()
-    assert report.startswith("2 device-like name(s) that no alias in content/hardware.yml covers:")
+    assert report.startswith("2 device-like names that no alias in content/hardware.yml covers:")
     assert report.index("M1076 (2 papers)") < report.index("XR9000 (1 paper)")
     assert "papers/mythic-one.md:5" in report and "papers/mythic-two.md:5" in report
 

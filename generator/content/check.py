@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .arxiv_ids import is_arxiv_id, month_name, month_start
 from .clean import normalized_title
 from .hardware import Hardware
 from .topics import Topics
@@ -69,20 +70,22 @@ class CheckedContent:
         return [p for p in self.problems if p.severity != "error"]
 
 
-def check_content(content_dir: Path | str, new: set[str] | frozenset[str] = frozenset()) -> list[Problem]:
-    """Every problem in `content/`, errors and warnings, ordered by file and line; `new`: as
-    for `read_content`."""
-    return read_content(content_dir, new=new).problems
+def check_content(content_dir: Path | str, new: set[str] | frozenset[str] = frozenset(),
+                  today: dt.date | None = None) -> list[Problem]:
+    """Every problem in `content/`, errors and warnings, ordered by file and line; `new` and
+    `today`: as for `read_content`."""
+    return read_content(content_dir, new=new, today=today).problems
 
 
 def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None,
-            new: set[str] | frozenset[str] = frozenset()) -> CheckedContent:
+            new: set[str] | frozenset[str] = frozenset(), today: dt.date | None = None) -> CheckedContent:
     """Read and check everything; never raises for content problems, returns them.
 
     `reuse` (kept by a caller between runs, for the same vocabularies) remembers each paper
     file's checks: a file whose `Store.stamp` is unchanged is not read again. `new`: the
     slugs of the paper files a change adds, when the caller knows them (`check --new-since`);
-    a duplicate is reported on such a file, whatever the dates say (`check_duplicates`)."""
+    a duplicate is reported on such a file, whatever the dates say (`check_duplicates`).
+    `today` (default: the computer's date) is the day a date after which is in the future."""
     store = Store(content_dir)
     result = CheckedContent()
     problems: list[Problem] = []
@@ -99,6 +102,7 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
     paths, strays = store.paper_entries()
     problems.extend(strays)
     files: dict[str, PaperFile] = {}
+    unfinished: list[Paper] = []  # a file with errors, its title and arXiv id checked for duplicates
     device_warnings: list[Problem] = []
     for path in paths:
         stamp = store.stamp(path) if reuse is not None else None
@@ -112,22 +116,70 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
                 reuse[path] = (stamp, file, paper, found, devices)
         problems.extend(found)
         if paper is None:
+            if (stand_in := _title_and_id(file, found)) is not None:
+                unfinished.append(stand_in)
+                files[stand_in.slug] = file
             continue
         result.papers.append(paper)
         files[paper.slug] = file
         device_warnings.extend(devices)
     if result.hardware is not None and result.topics is not None:
         problems.extend(check_references(result.papers, result.hardware, result.topics, files))
-    problems.extend(check_duplicates(result.papers, files, new=new))
+    problems.extend(check_duplicates(result.papers + unfinished, files, new=new))
+    problems.extend(check_dates(result.papers, files, today or dt.date.today()))
     problems.extend(device_warnings)
     problems.extend(read_reading_paths(store, result, {path.stem for path in paths}))
-    result.files = files
+    result.files = {paper.slug: files[paper.slug] for paper in result.papers}
     if reuse is not None:  # a file removed or renamed is forgotten
         for gone in reuse.keys() - set(paths):
             del reuse[gone]
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
     return result
+
+
+def _title_and_id(file: PaperFile, found: list[Problem]) -> Paper | None:
+    """A file with errors as far as duplicates go: its title, and its arXiv id and date added
+    when they are right; None when its title is wrong too. So that a duplicate is reported
+    while, say, the abstract is still the placeholder."""
+    meta = file.meta if isinstance(file.meta, dict) else {}
+    title, arxiv, added = meta.get("title"), meta.get("arxiv"), meta.get("added")
+    wrong = {problem.line for problem in found}
+    if not isinstance(title, str) or not title.strip() or file.line_of.get("title") in wrong:
+        return None
+    return Paper(slug=file.slug, title=title, abstract="", path=file.path,
+                 arxiv=arxiv if is_arxiv_id(arxiv) else None,
+                 added=added if isinstance(added, dt.date) and not isinstance(added, dt.datetime) else None)
+
+
+DATE_SLACK = dt.timedelta(days=1)  # a contributor's today may be tomorrow where the check runs
+
+
+def check_dates(papers: list[Paper], files: dict[str, PaperFile], today: dt.date) -> list[Problem]:
+    """A date in the future (`published`, `added`), and a `published` date far from the month
+    of the paper's arXiv id (more than a year before it, or two years after)."""
+    problems: list[Problem] = []
+    for paper in papers:
+        for key, expected in (("published", "the date the paper was first published"),
+                              ("added", "the day the paper entered the list: today or before")):
+            day = getattr(paper, key)
+            if day is not None and day > today + DATE_SLACK:
+                problems.append(Problem(paper.path, _line(files, paper, key),
+                                        f"'{key}' is {day}, a date in the future (today is {today}; expected {expected})"))
+        start = month_start(paper.arxiv or "")
+        if paper.published is None or start is None:
+            continue
+        if paper.published < start.replace(year=start.year - 1):
+            far = "more than a year before"
+        elif paper.published >= dt.date(start.year + 2 + start.month // 12, start.month % 12 + 1, 1):
+            far = "more than two years after"
+        else:
+            continue
+        problems.append(Problem(paper.path, _line(files, paper, "published"),
+                                f"'published' is {paper.published}, {far} the month of its arXiv id "
+                                f"'{paper.arxiv}' ({month_name(paper.arxiv)}) (expected the date of its first "
+                                f"version, near the id's month: a typo in the date or in the id?)", "warning"))
+    return problems
 
 
 def read_reading_paths(store: Store, result: CheckedContent, papers: set[str]) -> list[Problem]:
@@ -209,7 +261,12 @@ def check_duplicates(papers: list[Paper], files: dict[str, PaperFile] | None = N
         if paper.arxiv:
             first = by_arxiv.setdefault(paper.arxiv, i)
             if first != i:
-                report(paper, "arxiv", papers[first], f"arXiv id '{paper.arxiv}' is also the id of", "merge the two")
+                earlier = papers[first]
+                problems.append(Problem(paper.path, _line(files, paper, "arxiv"),
+                                        f"the same arXiv id as {earlier.path}:{_line(files, earlier, 'arxiv')}: a typo in "
+                                        f"one of them, or the same paper twice (then merge them); this file counts as the "
+                                        f"later, {_why_earlier(earlier, paper, new)} (expected each paper in one file, "
+                                        f"under its own id)"))
     for first, second, score in near_identical_pairs(tuple(p.title for p in papers)):
         a, b = papers[first], papers[second]
         if (first, second) in reported or (a.arxiv and b.arxiv and a.arxiv != b.arxiv):

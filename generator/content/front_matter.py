@@ -8,7 +8,8 @@ import datetime as dt
 import re
 from typing import Any
 
-from .model import (ABSTRACT_PLACEHOLDER, ARXIV_ID, BAD_CHARACTER, FIELDS, ID, LINE_BREAK, MULTILINE_FIELDS,
+from .arxiv_ids import id_problem
+from .model import (ABSTRACT_PLACEHOLDER, BAD_CHARACTER, FIELDS, ID, LINE_BREAK, MULTILINE_FIELDS,
                    RESULT_DIRECTIONS, RESULT_KEYS, RESULT_KINDS, SLUG, closest, Paper, Problem)
 
 
@@ -36,8 +37,10 @@ def _check_value(name: str, kind: str, value: Any) -> list[tuple[int | None, str
             return [(None,
                      f"'arxiv' is the number {value!r}, which loses digits (expected the id as "
                      f"quoted text, e.g. arxiv: '2101.00010')")]
-        if not isinstance(value, str) or not ARXIV_ID.match(value):
-            return [(None, f"'arxiv' is not an arXiv id: {_shown(value)} (expected quoted text such as '2404.14469')")]
+        why = id_problem(value)
+        if why is not None:
+            return [(None, f"'arxiv' is not an arXiv id: {_shown(value)}{'; ' + why if why else ''} "
+                           f"(expected quoted text such as '2404.14469')")]
     elif kind == "count":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             return [(None, f"'{name}' is not a whole number: {_shown(value)} (expected a whole number of 0 or more)")]
@@ -63,6 +66,10 @@ def _check_value(name: str, kind: str, value: Any) -> list[tuple[int | None, str
                 found.append((index, f"'{name}' holds {_shown(item)}, not an id (expected lowercase ids like 'a100')"))
             if kind == "text_list" and not (isinstance(item, str) and item.strip()):
                 found.append((index, f"'{name}' holds {_shown(item)}, not text (expected non-empty text items)"))
+            elif name == "authors" and " - " in item:
+                found.append((index, f"'authors' holds {item!r}, two names joined by ' - ': a list item is indented "
+                                     f"deeper than its neighbours, and YAML reads it as part of the item above "
+                                     f"(expected each '- ' at the same indent, one name per item)"))
         return found
     return []
 

@@ -12,6 +12,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .arxiv_ids import id_month
+
 class Field(NamedTuple):
     """One front-matter field of a paper file, and what papers.json says of it."""
 
@@ -77,7 +79,6 @@ RESULT_DIRECTIONS = ("higher", "lower")
 ABSTRACT_PLACEHOLDER = "TODO: paste the paper's abstract here, as plain text."
 
 # `\Z`, not `$`: `$` also matches before a final line break, which would let 'a100\n' pass.
-ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})\Z")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")
 
@@ -209,18 +210,15 @@ class Paper:
         """The year published, else the year its new-style arXiv id was issued."""
         if self.published:
             return self.published.year
-        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
-            return 2000 + int(self.arxiv[:2])
-        return None
+        month = id_month(self.arxiv)
+        return month[0] if month else None
 
     @property
     def sort_date(self) -> tuple[int, int]:
         """(year, month) for ordering by recency; the arXiv id's month when no date is known."""
         if self.published:
             return (self.published.year, self.published.month)
-        if self.arxiv and re.match(r"^\d{4}\.", self.arxiv):
-            return (2000 + int(self.arxiv[:2]), int(self.arxiv[2:4]))
-        return (0, 0)
+        return id_month(self.arxiv) or (0, 0)
 
     @property
     def author_count(self) -> int | None:
@@ -248,6 +246,39 @@ class Paper:
 
 
 def closest(word: str, choices) -> str:
-    """'; did you mean 'X'?' for the nearest choice, or '' when nothing is near."""
-    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean '{match[0]}'?" if match else ""
+    """'; did you mean 'X'?' for the choice `word` is likely a typo of, or '' when none is near.
+    Compared lowercase, without hyphens, underscores and spaces ('a-100' -> 'a100', 'H100' ->
+    'h100'); the digits must be the same, or one of them typed twice ('v1000' -> 'v100'); the
+    rest alike (CLOSE_ENOUGH) or two letters swapped ('HMB2' -> 'HBM2'): never 'mtt-s4000' ->
+    'rtx-a4000', nor 'gpu' -> 'tpu'."""
+    wanted, digits = _plain(word), re.sub(r"\D", "", word)
+    best, best_ratio = None, 0.0
+    for choice in choices:
+        plain = _plain(str(choice))
+        if not _same_digits(digits, re.sub(r"\D", "", plain)):
+            continue
+        ratio = difflib.SequenceMatcher(None, wanted, plain).ratio()
+        if (ratio >= CLOSE_ENOUGH or sorted(wanted) == sorted(plain)) and ratio > best_ratio:
+            best, best_ratio = choice, ratio
+    return f"; did you mean '{best}'?" if best is not None else ""
+
+
+CLOSE_ENOUGH = 0.8  # how alike the plain forms of a word and a suggestion must be (difflib's ratio)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[-_\s]", "", text.lower())
+
+
+def _same_digits(typed: str, meant: str) -> bool:
+    """Whether `typed` is the digits `meant`, or those with one digit typed twice or once too few."""
+    if typed == meant:
+        return True
+    longer, shorter = (typed, meant) if len(typed) > len(meant) else (meant, typed)
+    return len(longer) == len(shorter) + 1 and any(
+        longer[:i] + longer[i + 1:] == shorter and longer[i] == longer[i - 1] for i in range(1, len(longer)))
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """'1 error', '2 errors', '0 warnings': a count with its noun, singular for one."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -175,7 +175,19 @@ def yaml_error_place(error: yaml.MarkedYAMLError, text: str, first_line: int = 1
         start, end, quote = runaway
         return start + first_line, (f"the quote {quote} opened on this line is closed only on line {end + first_line}, "
                                     f"taking in the lines between (expected a closing {quote} at the end of the value)")
+    if problem == "mapping values are not allowed here" and 0 < gave_up < len(lines):
+        before = next((line for line in reversed(lines[:gave_up]) if line.strip()), "")
+        deeper = _indent(lines[gave_up]) - _indent(before)
+        if deeper > 0:
+            spaces = "one space" if deeper == 1 else f"{deeper} spaces"
+            return gave_up + first_line, (f"line {gave_up + first_line} is indented {spaces} more than the line "
+                                          f"before; YAML reads it as part of that line's value (expected it at "
+                                          f"the same indent as the line before)")
     return gave_up + first_line, problem
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def _runaway_quote(text: str, lines: list[str], gave_up: int) -> tuple[int, int, str] | None:

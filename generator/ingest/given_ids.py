@@ -14,10 +14,12 @@ import re
 
 import bibtexparser
 
-# Where an id can stand in free text: after "arXiv:", "arxiv.org/abs/", "papers/", or alone.
+from ..content.arxiv_ids import ID_SHAPE
+
+# Where an id (the one shape `content.arxiv_ids` defines) can stand in free text: after "arXiv:",
+# "arxiv.org/abs/", "papers/", or alone.
 _IN_TEXT = re.compile(r"(?<![\w./:-])(?i:(?:https?://)?(?:www\.|export\.)?(?:arxiv\.org/(?:abs|pdf|html)|"
-                      r"huggingface\.co/papers)/|arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)"
-                      r"(?![\w.]\w)")
+                      r"huggingface\.co/papers)/|arxiv:\s*)?" + ID_SHAPE + r"(?![\w.]\w)")
 _DOI = re.compile(r"10\.48550/arxiv\.(\S+)", re.I)
 
 

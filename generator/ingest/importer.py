@@ -21,6 +21,7 @@ from typing import Any
 
 from slugify import slugify
 
+from ..content.arxiv_ids import read_id
 from ..content.clean import normalized_title
 from .fill import filled_text
 from ..content.model import FIELDS, IMPORTED_FIELDS, Problem
@@ -159,7 +160,11 @@ def enrichment_index(records: list[dict[str, Any]], path: str) -> tuple[dict[str
                                     f"{facts.pop('arxiv')!r}, which loses digits; ignored (expected quoted text, "
                                     f"e.g. arxiv: '2101.00010')", "warning"))
         if "arxiv" in facts:
-            facts["arxiv"] = str(facts["arxiv"])
+            arxiv, why = read_id(given := str(facts.pop("arxiv")))
+            facts.update({"arxiv": arxiv} if arxiv else {})
+            if not arxiv:
+                problems.append(Problem(path, 1, f"record {number} ({record['title'][:60]!r}): 'arxiv' {given!r} is not "
+                                        f"an arXiv id{why}; ignored (expected quoted text such as '2404.14469')", "warning"))
         index[normalized_title(record["title"])] = facts
     return index, problems
 
@@ -196,7 +201,6 @@ _DANGLING = {"a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "or"
 @dataclass
 class Existing:
     """What recognition needs to know of a paper already in content/."""
-
     slug: str
     meta: dict[str, Any]
 

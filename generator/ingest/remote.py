@@ -31,7 +31,7 @@ from typing import Any
 from . import importer, sources
 from .given_ids import ids_in_bibtex, ids_in_text, is_bibtex
 from .importer import host_of
-from .sources import ARXIV_VERSION
+from ..content.arxiv_ids import ID_SHAPE, id_problem, without_version
 from ..content.store import Store
 
 ARXIV_API = "https://export.arxiv.org/api/query"
@@ -41,9 +41,9 @@ ARXIV_DELAY_SECONDS = 3.0  # between two requests to the arXiv API, as its terms
 EXAMPLES = ("2404.14469, arXiv:2404.14469v2, https://arxiv.org/abs/2404.14469 or "
             "https://huggingface.co/papers/2404.14469")
 
-# An id as arXiv writes it, new style (2404.14469) or old (hep-th/9901001, math.GT/0309136),
-# and a version, which is dropped: a paper file names the paper, not one of its versions.
-_ID = r"(?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d{1,4})?"
+# An id as arXiv writes it (arxiv_ids.py has the rule), and a version, which is dropped: a
+# paper file names the paper, not one of its versions.
+_ID = ID_SHAPE
 _GIVEN = re.compile(rf"(?:(?i:arxiv):\s*)?{_ID}\Z")
 _URL = re.compile(rf"(?i:(?:https?://)?(?:www\.|export\.)?(?:arxiv\.org/(?:abs|pdf|html)|huggingface\.co/papers))"
                   rf"/{_ID}(?i:\.pdf)?/?(?:[?#].*)?\Z")
@@ -53,14 +53,18 @@ def arxiv_id(given: str) -> str | None:
     """The arXiv id (without its version) that an id or a URL names; None if it names none."""
     text = given.strip()
     match = _GIVEN.match(text) or _URL.match(text)
-    if match is None:
+    if match is None or id_problem(match.group("id")) is not None:
         return None
-    found = match.group("id")
-    if "/" not in found:  # yymm.number: a month, and five digits from 2015 on (four before)
-        month, number = found.split(".")
-        if not 1 <= int(month[2:]) <= 12 or (int(month) >= 1501) != (len(number) == 5):
-            return None
-    return found
+    return match.group("id")
+
+
+def why_not_an_id(given: str) -> str:
+    """'; ' and what is wrong with the id `given` is shaped like ('; ids since 2015 have five
+    digits after the dot: did you mean ...?'), or ''."""
+    text = given.strip()
+    match = _GIVEN.match(text) or _URL.match(text)
+    why = id_problem(match.group("id")) if match else None
+    return f"; {why}" if why else ""
 
 
 class FetchError(Exception):
@@ -82,8 +86,8 @@ def run_add(ids: list[str], store: Store, added: dt.date, out=None, err=None, *,
         found = arxiv_id(given) if given is not None else None
         if found is None:
             if given is not None:
-                print(f"add: {given!r} is not an arXiv id or URL (expected e.g. {EXAMPLES}); nothing was written",
-                      file=err)
+                print(f"add: {given!r} is not an arXiv id or URL{why_not_an_id(given)} (expected e.g. {EXAMPLES}); "
+                      f"nothing was written", file=err)
             return 2
         if found not in wanted:
             wanted.append(found)
@@ -218,7 +222,7 @@ def fetch_arxiv(ids: list[str], api: str, timeout: float) -> dict[str, dict[str,
     found: dict[str, dict[str, Any]] = {}
     for result in results:
         fact = {
-            "id": ARXIV_VERSION.sub("", result.get_short_id()),
+            "id": without_version(result.get_short_id()),
             "title": result.title,
             "authors": [{"name": author.name} for author in result.authors],
             "publishedAt": result.published.strftime("%Y-%m-%dT%H:%M:%SZ"),

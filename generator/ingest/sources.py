@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from ..content.clean import normalize_space, repair
 from ..content.front_matter import is_http_url
-from ..content.model import ARXIV_ID, BAD_CHARACTER, Problem, long_number
+from ..content.arxiv_ids import is_arxiv_id, without_version
+from ..content.model import BAD_CHARACTER, Problem, long_number
 
 # Lines of page chrome, compared after folding case and spaces.
 CHROME = {
@@ -230,7 +231,6 @@ DAILY_PAPERS_API = "https://huggingface.co/api/daily_papers"
 # first title starts with a bracket ("[Re] Reproducing ...") is not taken for JSON.
 _JSON_START = re.compile(r'\A\s*(?:\{\s*["}]|\[\s*[\[\]{"\d-])')
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
-ARXIV_VERSION = re.compile(r"v\d{1,4}\Z")  # the version at the end of an arXiv id: 2404.14469v2
 _DOI = re.compile(r"10\.\d{4,9}/\S+\Z")
 _TEX_SYMBOL = re.compile(r"\$\s*(\\[A-Za-z]+|\\[%&#_$])\s*\$")
 # What a paper object holds that `add` keeps from the Hugging Face API beside arXiv's facts.
@@ -332,8 +332,8 @@ def _json_record(item, source: str, line: int, warn) -> RawRecord | None:
         warn(line, f"{title[:60]!r}: {key!r} is {_shown(get(key))}, not {what}; ignored")
 
     if (value := get("id")) is not None:
-        arxiv = ARXIV_VERSION.sub("", value) if isinstance(value, str) else None
-        if arxiv is not None and ARXIV_ID.match(arxiv):
+        arxiv = without_version(value) if isinstance(value, str) else None
+        if is_arxiv_id(arxiv):
             record.arxiv = arxiv
         else:
             ignored("id", "an arXiv id")
