@@ -351,8 +351,11 @@ def test_new_files_follow_the_umask(tmp_path, umask, mode):
 
 def test_new_never_overwrites_and_takes_the_next_slug(tmp_path):
     content = tmp_path / "content"
-    for _ in range(2):
-        assert generator("--content", str(content), "new", "Foo: A Paper").returncode == 0
+    assert generator("--content", str(content), "new", "Foo: A Paper").returncode == 0
+    # The same paper again is refused, naming its file; another paper of that name takes the next slug.
+    again = generator("--content", str(content), "new", "Foo: A Paper")
+    assert again.returncode == 1 and "content/papers/foo.md:2" in again.stderr
+    assert generator("--content", str(content), "new", "Foo: Another Paper Entirely").returncode == 0
     assert sorted(p.name for p in (content / "papers").iterdir()) == ["foo-2.md", "foo.md"]
 
 

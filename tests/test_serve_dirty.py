@@ -91,7 +91,7 @@ def differences(left: Path, right: Path) -> list[str]:
 
 NEW_PAPER = """---
 title: 'WindowKV: One Window of the Prompt Is Enough'
-arxiv: '2499.00001'
+arxiv: '2411.00001'
 ---
 
 We present WindowKV, which keeps one window of the KV cache on an H100 GPU.
