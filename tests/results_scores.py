@@ -31,7 +31,7 @@ SEED_CONTENT = HERE / "fixtures" / "seed_content"
 SETS = {"seed": ["results_seed_a.yml", "results_seed_b.yml"], "never_tuned": ["results_never_tuned.yml"],
         "never_tuned_b": ["results_never_tuned_b.yml"], "dev_c": ["results_dev_c.yml"],
         "never_tuned_c": ["results_never_tuned_c.yml"], "never_tuned_d": ["results_never_tuned_d.yml"],
-        "dev_e": ["results_dev_e.yml"]}
+        "dev_e": ["results_dev_e.yml"], "never_tuned_f": ["results_never_tuned_f.yml"]}
 
 
 def _read(name: str) -> list[dict]:
