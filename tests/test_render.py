@@ -122,7 +122,7 @@ def test_every_page_kind_is_rendered(small_pages):
         "hardware/amd.md", "hardware/cdna3.md", "hardware/mi300x.md",
         "topics/kv-cache.md", "topics/offloading.md",
         "filter/index.md", "data.md",
-        "paths/index.md", "paths/beyond-gpu-memory.md",
+        "paths/index.md", "paths/beyond-gpu-memory.md", "recent/index.md",
     }
 
 
@@ -541,7 +541,7 @@ def test_listings_are_split_into_pages_of_the_page_size(paged, small_site):
         "papers/page/2.md", "papers/page/3.md", "results/page/2.md", "results/page/3.md", "results/page/4.md",
         "years/page/2.md", "years/page/3.md", "hardware/nvidia/page/2.md", "hardware/nvidia/page/3.md",
         "hardware/nvidia/page/4.md", "hardware/rtx-4090/page/2.md", "hardware/ada-lovelace/page/2.md",
-        "topics/offloading/page/2.md",
+        "topics/offloading/page/2.md", "recent/page/2.md", "recent/page/3.md",
     }
     # Every paper once, in the site's order, over the pages of All papers.
     listed = [[resolve(uri, href, paged) for href in re.findall(r'^<tr><td class="paper-title"[^>]*><a href="([^"]*)">',
@@ -588,7 +588,7 @@ def paged_first(uri: str) -> str:
     head, _, _ = uri.partition("/page/")
     if not _:
         return uri
-    return f"{head}/index.md" if head in ("papers", "results", "years") else f"{head}.md"
+    return f"{head}/index.md" if head in ("papers", "results", "years", "recent") else f"{head}.md"
 
 
 def test_hardware_pages_show_papers_first_and_later_pages_only_continue_the_lists(paged):
@@ -666,3 +666,13 @@ def test_generate_writes_the_rows_of_the_results(tmp_path):
     generated = generate(SMALL, TEMPLATES, page_size=1)
     assert json.loads(generated.files["results/rows.json"])["rows"]
     assert "papers/page/3.md" in generated.pages
+
+
+def test_recently_added_papers_have_a_page_of_their_own_by_date(paged, small_pages):
+    first = paged["recent/index.md"]
+    assert re.findall(r'^<h2 id="added-[\d-]+">Added ([\d-]+)</h2>', first, re.M)  # each date once, over its papers
+    dates = [d for uri in ("recent/index.md", "recent/page/2.md", "recent/page/3.md")
+             for d in re.findall(r'^<h2 id="added-[\d-]+">Added ([\d-]+)</h2>', paged[uri], re.M)]
+    assert dates == sorted(dates, reverse=True)  # newest first
+    # The home page links it only when it lists more papers than the home page shows.
+    assert "All 3 papers by the date they were added" not in small_pages["index.md"]

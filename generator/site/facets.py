@@ -44,7 +44,7 @@ def filter_files(site: Site, last: LastMade | None = None) -> dict[str, str]:
     """`filter/facets.json` and the chunks `filter/papers-<k>.json`, `{uri: text}`.
 
     facets.json names each value once: `years` (newest first), `topics` ([id, name]) and
-    `hardware` ([id, name, kind, parent]: kind an index into `kinds`, parent the index of the
+    `hardware` ([id, label, kind, parent]: kind an index into `kinds`, parent the index of the
     parent node in `hardware` or -1), and holds every paper, in the site's order, as a run of
     numbers in `data`, runs separated by a space. A paper's numbers, ascending, are its values:
     first the years (index into `years`), then one number for "has code", then the topics
@@ -100,7 +100,8 @@ def _filter_files(site: Site) -> dict[str, str]:
         "years": years,
         "topics": [[t.id, t.name] for t in topic_list],
         "kinds": list(FACET_KINDS),
-        "hardware": [[n.id, n.name, FACET_KINDS.index(n.kind),
+        # Each node by the label every table shows ("A100", "RTX 4090"), as the hardware pages name it.
+        "hardware": [[n.id, hardware.label(n.id), FACET_KINDS.index(n.kind),
                       node_index[n.parent] if n.parent is not None else -1] for n in nodes],
         "data": " ".join(runs),
     })

@@ -36,6 +36,7 @@ from ..derive.results import Result
 from ..derive.facts import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 
 RECENT_COUNT = 10
+RECENT_URI = "recent/index.md"
 
 
 class CompiledTemplates(BytecodeCache):
@@ -282,14 +283,26 @@ def topic_pages(t: Templates, topic: Topic) -> list[tuple[str, str | None]]:
     return t.listing("topic.md.j2", topic_uri(topic.id), (listed,), topic, topic=topic, listed=listed)
 
 
+def by_date_added(papers: Sequence[Paper]) -> list[Paper]:
+    """Newest added first; sorted() is stable: papers added the same day keep the site's order."""
+    return sorted(papers, key=lambda p: -(p.added.toordinal() if p.added else 0))
+
+
+def recent_pages(t: Templates) -> list[tuple[str, str | None]]:
+    """Every paper by the date it was added, newest first, on pages of its own (`recent/`):
+    the home page shows the first RECENT_COUNT and links here when there are more."""
+    listed = by_date_added(t.site.papers)
+    return t.listing("recent.md.j2", RECENT_URI, (listed,), listed=listed)
+
+
 def home_page(t: Templates) -> list[tuple[str, str | None]]:
     site, hardware = t.site, t.site.hardware
-    # sorted() is stable: papers added the same day keep the site's order.
-    recent = sorted(site.papers, key=lambda p: -(p.added.toordinal() if p.added else 0))[:RECENT_COUNT]
+    recent = by_date_added(site.papers)[:RECENT_COUNT]
     years = papers_by_year(site.papers)
     return [("index.md", t.render(
         "home.md.j2", "index.md",
         recent=recent,
+        more_recent=(RECENT_URI, len(site.papers)) if len(site.papers) > RECENT_COUNT else None,
         years=years,
         year_links=_year_links(years, t.page_size),
         vendor_rows=[(v, len(site.node_papers[v.id])) for v in hardware.vendors() if site.node_papers.get(v.id)],
@@ -353,7 +366,7 @@ def data_page(t: Templates) -> list[tuple[str, str | None]]:
 
 # The pages that are one of a kind, each made by its function.
 INDEX_PAGES = (home_page, hardware_index_page, topics_index_page, years_pages, papers_index_pages,
-               results_pages, filter_page, data_page, paths_index_page)
+               results_pages, filter_page, data_page, paths_index_page, recent_pages)
 
 
 def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = None,

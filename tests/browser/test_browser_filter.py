@@ -243,6 +243,12 @@ def test_titles_are_inserted_as_text(page, base_url, papers):
     assert first.get_attribute("href").endswith(f"/papers/{papers[0]['slug']}/")
 
 
+def test_a_row_names_its_most_specific_hardware_by_its_label(page, base_url, papers):
+    open_filter(page, base_url, "?hw=a100")
+    rows = page.locator(RESULTS + " > small").all_inner_texts()
+    assert rows and all("A100" in row and "NVIDIA A100" not in row and "Ampere" not in row for row in rows), rows
+
+
 def test_keyboard_focus_stays_on_the_value(page, base_url):
     open_filter(page, base_url)
     value(page, "hw:a100").focus()

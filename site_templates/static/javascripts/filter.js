@@ -544,8 +544,15 @@
         var value = values[data.own[j]];
         if (value.family === "year") details.push(value.name);
         else if (value.family === "code") code = true;
-        else if (value.hardware) devices.push(value.name);
+        else if (value.hardware) devices.push(value);
       }
+      // Its most specific hardware only, as every table shows it: "A100", not "NVIDIA, A100".
+      var above = {};
+      devices.forEach(function (value) {
+        for (var v = value.parent; v >= 0; v = values[v].parent) above[v] = true;
+      });
+      devices = devices.filter(function (value) { return !above[value.index]; })
+        .map(function (value) { return value.name; });
       if (devices.length) details.push(devices.join(", "));
       if (code) details.push("code");
       if (details.length) li.append(" ", el("small", null, "(" + details.join("; ") + ")"));
