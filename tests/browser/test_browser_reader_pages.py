@@ -25,7 +25,7 @@ PAGE_KINDS = {
     "home": "", "papers": "papers/", "paper": "papers/snapkv/", "paper-with-mentions": "papers/adding-nvme-ssds-to-enable/",
     "hardware-index": "hardware/", "vendor": "hardware/nvidia/", "architecture": "hardware/ampere/",
     "device": "hardware/a100/", "topics": "topics/", "topic": "topics/kv-cache/", "years": "years/",
-    "results": "results/", "filter": "filter/", "data": "data/", "not-found": "404.html",
+    "results": "results/", "filter": "filter/", "data": "data/", "recent": "recent/", "not-found": "404.html",
     "paths": "paths/", "path": "paths/serving-llms-on-one-gpu/", "paper-in-a-path": "papers/ganq/",
 }
 SITE_NAME = "AI Hardware Reading List"
