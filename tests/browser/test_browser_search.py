@@ -122,21 +122,32 @@ def test_two_device_names_find_their_side_by_side_page_whichever_comes_first(pag
     assert "/hardware/compare/h100-vs-max-1550/" in found[:3], found
 
 
+# The search cases of issue 30, at a laptop's width and a phone's.
+WIDTHS = {"laptop": {"viewport": {"width": 1366, "height": 900}},
+          "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("query", ["A100 80GB", "A100-80GB"])
-def test_a_device_written_with_a_space_or_a_hyphen_finds_the_same_papers(page, base_url, query):
+def test_a_device_written_with_a_space_or_a_hyphen_finds_the_same_papers(make_context, base_url, query, width):
+    page = make_context(**WIDTHS[width]).new_page()
     found = hrefs(search(page, base_url, query), 10)
     assert "/papers/snapkv/" in found[:2], found
 
 
-def test_a_device_no_page_names_says_so_before_near_matches(page, base_url):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_device_no_page_names_says_so_before_near_matches(make_context, base_url, width):
+    page = make_context(**WIDTHS[width]).new_page()
     search(page, base_url, "H200")  # the list has an H20 page, and no paper names an H200
     expect(page.locator(".md-search-result__meta")).to_have_text(re.compile("No page holds .H200.; near matches"))
     found = hrefs(search(page, base_url, "H20"), 3)
     assert found[0] == "/hardware/h20/", found
 
 
+@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("query", ["SnapKV", "quantization", "A100"])
-def test_a_paper_s_snippet_is_the_authors_words_not_the_page_s_furniture(page, base_url, query):
+def test_a_paper_s_snippet_is_the_authors_words_not_the_page_s_furniture(make_context, base_url, query, width):
+    page = make_context(**WIDTHS[width]).new_page()
     search(page, base_url, query)
     for item in page.locator(".md-search-result__item").all():
         if "/papers/" not in (item.locator("a").get_attribute("href") or ""):
