@@ -28,10 +28,10 @@ from generator.derive.results import extract_results  # noqa: E402
 
 LABELS = HERE / "fixtures" / "labels"
 SEED_CONTENT = HERE / "fixtures" / "seed_content"
-SETS = {"seed": ["results_seed_a.yml", "results_seed_b.yml"], "never_tuned": ["results_never_tuned.yml"],
-        "never_tuned_b": ["results_never_tuned_b.yml"], "dev_c": ["results_dev_c.yml"],
-        "never_tuned_c": ["results_never_tuned_c.yml"], "never_tuned_d": ["results_never_tuned_d.yml"],
-        "dev_e": ["results_dev_e.yml"], "never_tuned_f": ["results_never_tuned_f.yml"]}
+# A set is its file, results_<name>.yml; the seed set is two files.
+SETS = {"seed": ["results_seed_a.yml", "results_seed_b.yml"],
+        **{p.stem.removeprefix("results_"): [p.name] for p in sorted(LABELS.glob("results_*.yml"))
+           if not p.stem.startswith("results_seed")}}
 
 
 def _read(name: str) -> list[dict]:

@@ -540,7 +540,7 @@ def test_listings_are_split_into_pages_of_the_page_size(paged, small_site):
     assert set(paged) - set(golden_cases()) == {
         "papers/page/2.md", "papers/page/3.md", "results/page/2.md", "results/page/3.md", "results/page/4.md",
         "years/page/2.md", "years/page/3.md", "hardware/nvidia/page/2.md", "hardware/nvidia/page/3.md",
-        "hardware/nvidia/page/4.md", "hardware/rtx-4090/page/2.md", "hardware/ada-lovelace/page/2.md",
+        "hardware/rtx-4090/page/2.md", "hardware/ada-lovelace/page/2.md",
         "topics/offloading/page/2.md", "recent/page/2.md", "recent/page/3.md",
     }
     # Every paper once, in the site's order, over the pages of All papers.
@@ -551,8 +551,8 @@ def test_listings_are_split_into_pages_of_the_page_size(paged, small_site):
     assert '<a href="../../zero-infinity/">' in paged["papers/page/3.md"]
     assert [p.slug for p in small_site.papers] == ["snapkv", "adding-nvme-ssds-to-enable", "zero-infinity"]
     assert "# Papers, page 2 of 3" in paged["papers/page/2.md"]
-    assert "<h1>NVIDIA, page 4 of 4</h1>" in paged["hardware/nvidia/page/4.md"]
-    assert meta_of(paged["hardware/nvidia/page/4.md"])["title"] == "NVIDIA, page 4 of 4"
+    assert "<h1>NVIDIA, page 3 of 3</h1>" in paged["hardware/nvidia/page/3.md"]
+    assert meta_of(paged["hardware/nvidia/page/3.md"])["title"] == "NVIDIA, page 3 of 3"
 
 
 def test_a_listing_that_fits_on_a_page_has_no_pager(small_pages):
@@ -602,10 +602,12 @@ def test_hardware_pages_show_papers_first_and_later_pages_only_continue_the_list
     breadcrumb = later.split("<h1>NVIDIA", 1)[0]  # it leads back to page 1
     assert [(resolve("hardware/nvidia/page/2.md", href, paged), text) for href, text in html_links(breadcrumb)] == [
         ("hardware/index.md", "Hardware"), ("hardware/nvidia.md", "NVIDIA")]
-    # The third page: the last paper and a result; the fourth, results only (three papers, four results).
-    third, fourth = paged["hardware/nvidia/page/3.md"], paged["hardware/nvidia/page/4.md"]
+    # The third page: the last paper and a result (three papers, three results); a list that ends
+    # before the other goes on with the other alone (the RTX 4090: one paper, two results).
+    third, results_only = paged["hardware/nvidia/page/3.md"], paged["hardware/rtx-4090/page/2.md"]
     assert "## Papers" in third and "## Key results" in third
-    assert "## Papers" not in fourth and "## Key results" in fourth and 'aria-label="Pages"' in fourth
+    assert "## Papers" not in results_only and "## Key results" in results_only \
+        and 'aria-label="Pages"' in results_only
     topic_later = get_data(paged["topics/offloading/page/2.md"])[0]  # the page, not its front matter's description
     assert "Devices" not in topic_later and "Moving model state" not in topic_later
 

@@ -471,3 +471,41 @@ def test_a_number_with_two_points_is_no_number():
 
 def test_hardware_the_paper_sets_itself_against_is_not_where_it_ran():
     assert devices("Unlike prior work on the A100, we target edge devices. X achieves 3x lower latency.") == [None]
+
+
+def test_a_product_the_vocabulary_does_not_know_takes_the_result_from_the_frame():
+    # A clause of its own about unknown hardware ("projected ... on the V80 FPGA"): not the
+    # opening's device, nor the paper's.
+    assert devices("On the AMD U280 FPGA, it is 1.3x faster than the A100; projected results on the "
+                   "V80 FPGA reach 4.7x and 6.5x, respectively.") == ["alveo-u280", None, None]
+    # A vendor's name before a product it does not know is no device: "Xilinx Virtex UltraScale+ VU9P".
+    assert devices("Our design reduces energy per token by 12.7x on the Xilinx Virtex UltraScale+ VU9P FPGA.") \
+        == [None]
+    assert devices("It is 3x faster on NVIDIA GPUs.") == ["nvidia"]
+
+
+def test_numbers_and_names_joined_by_slashes_pair_in_order():
+    assert devices("It delivers 1.1x/4.9x lower latency on the U280/V80 than the A100.") == ["alveo-u280", None]
+    assert devices("It reduces latency by 2.0x on the U280/V80 compared to the A100.") == [None]
+
+
+def test_a_parenthesis_of_examples_names_no_device():
+    assert devices("Implemented on the Alveo U280 FPGA, it achieves 1.8x better cost efficiency against "
+                   "commercial GPUs (e.g., NVIDIA V100S).") == ["alveo-u280"]
+
+
+def test_a_vendor_s_name_joined_to_another_name_is_no_hardware():
+    assert devices("Cambricon-LLM runs 70B models at 3.4 tokens/s.") == [None]
+
+
+def test_a_count_of_chips_before_the_device():
+    assert devices("It trains ResNet-50 in 2.2 minutes on a 1024-chip TPU v3 Pod.") == ["tpu-v3"]
+
+
+def test_short_rates_and_the_power_drawn_while_running():
+    assert values("The RTX 4050 sustains 131.7 tok/s at 34.1 W.") == [
+        ("131.7", "tokens/s", "throughput", None), ("34.1", "W", "power", None)]
+    assert values("It reaches a latency of 29ms per token.") == [("29", "ms/token", "latency", None)]
+    assert values("The board runs at 4 W under a 5 W TDP.") == [("4", "W", "power", None)]
+    assert [r.kind for r in extract_results(Paper("x", "X", "The operations per second (OPS) of X surpass Y by 3x."))] \
+        == ["throughput"]

@@ -43,8 +43,9 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # Set d (held out), 18 abstracts (17 real arXiv abstracts, none in the other sets), written on
     # 2026-11-26 by a helper who had not read the rules, scored once at 6bdc686, after the rules
     # were improved on set c: value 0.97/0.82, claims keep meaning 0.93, none inverted, kind 0.91,
-    # device right 18/27 (0.67), 2 wrong devices of 58.
-    ("never_tuned_d", 0.95, 0.8, 0.9, 0.9, 0.66),
+    # device right 18/27 (0.67), 2 wrong devices of 58. Since one more of its values is found (with
+    # set g's rules), one whose labelled device is not credited: 18/28.
+    ("never_tuned_d", 0.95, 0.8, 0.9, 0.9, 0.64),
     # Set e (development), 20 real arXiv abstracts written on 2026-11-26 by a helper who had not read
     # the rules; the rules were then improved on it: device right 0.67 -> 0.73, wrong 7 -> 4 of 60
     # (the four: the 2017 TPU paper's "the TPU" credited to the TPU family, where the label gives v1).
@@ -54,6 +55,13 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # were improved on set e: value 0.94/0.82, claims keep meaning 0.94, none inverted, kind 0.94,
     # device right 9/16 (0.56), 4 wrong devices of 33.
     ("never_tuned_f", 0.9, 0.8, 0.9, 0.9, 0.55),
+    # Set g (development), 20 real arXiv abstracts (164 sentences, 88 results) written on 2026-11-26
+    # by a helper who had not read the rules; first scored: value 0.96/0.86, claims keep meaning 0.89,
+    # kind 0.84, device right 11/16, 15 wrong devices of 75. The rules were then improved on it
+    # (hardware the vocabulary does not know: "on the V80 FPGA", "Xilinx Virtex UltraScale+ VU9P";
+    # "1.10×/4.86× ... on the U280/V80"; "(e.g., NVIDIA V100S)"; "tok/s"; "a 1024-chip TPU v3 Pod"):
+    # value 0.96/0.92, claims keep meaning 0.93, device right 17/19, 3 wrong of 80.
+    ("dev_g", 0.95, 0.9, 0.9, 0.85, 0.85),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -61,8 +69,10 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_d": {"meaning inverted": 0, "wrong device": 2},
             # The one inverted: a second "1.6 ms" in the sentence, of another model, said as latency.
             "dev_e": {"meaning inverted": 1, "wrong device": 4},
-            "never_tuned_f": {"meaning inverted": 0, "wrong device": 4}}
-SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f"]
+            "never_tuned_f": {"meaning inverted": 0, "wrong device": 4},
+            "dev_g": {"meaning inverted": 0, "wrong device": 3}}
+SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
+        "dev_g"]
 
 
 @pytest.mark.parametrize("name", SETS)

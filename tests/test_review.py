@@ -109,7 +109,7 @@ def test_a_changed_paper_shows_what_it_was_where_its_facts_changed(summary):
         "  - measured on: AMD (`amd`), AMD Instinct MI300X (`mi300x`) (was: NVIDIA (`nvidia`))",
         "  - topics: Offloading",
         "  - results: “It sustains over 25 petaflops on 512 AMD MI300X GPUs” on AMD Instinct MI300X "
-        "(was: “It sustains over 25 petaflops on 512 NVIDIA V100 GPUs” on NVIDIA)",
+        "(was: “It sustains over 25 petaflops on 512 NVIDIA V100 GPUs”)",
     ]
 
 

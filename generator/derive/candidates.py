@@ -12,7 +12,7 @@ _NUM = r"\d+(?:[.,]\d+)*"
 # counted per second, and "<prefix>FLOPS" for floating-point rates.
 _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "ms/token": "ms/token",
                "queries/s": "queries/s", "qps": "queries/s", "rps": "requests/s", "gops": "GOPS", "tops": "TOPS",
-               "pops": "POPS"}
+               "pops": "POPS", "tok/s": "tokens/s", "toks/s": "tokens/s"}
 _COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence")
 
 
@@ -28,7 +28,7 @@ def efficiency_unit(text: str) -> str:
 def rate_unit(text: str) -> str:
     """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
     'requests per second' -> 'requests/s'."""
-    lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower())
+    lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower()).replace(" per token", "/token")
     if lowered.endswith("/s") and lowered[:-2].rstrip("s") in _COUNTED_PER_SECOND:
         return lowered[:-2].rstrip("s") + "s/s"
     if "flop" in lowered:
@@ -47,9 +47,9 @@ CANDIDATE = re.compile(
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
     r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
     r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%|percent\b)"
-    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s/token|"
+    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
     r"(?:(?:output|input|generated|decoded|prefill) )?"
-    r"(?:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
+    r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
     r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 

@@ -35,7 +35,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughput|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
-                   r"GKeys?/s|goodput"),
+                   r"GKeys?/s|goodput|operations per second|\bOPS\b"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy|joules?"),
     ("memory", r"memory|footprint|VRAM|\bRAM\b|KV[- ]cache|storage|model sizes?|[GMT]B\b|GiB|MiB"),

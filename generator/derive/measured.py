@@ -19,13 +19,13 @@ import re
 from ..content.hardware import Hardware, Mention, name_key
 
 # Where something was measured: a device right after "on", "using", "with" or "across" (and an
-# article or a count: "on a single", "using two", "with 8"), after "designed for" and the like,
+# article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|with|across|atop|our)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|multiple|several|modern|recent)\s+|\d[\d,]*\s*[x×]\s*"
-    r"|\d[\d,]*\s+)*"
+    r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+)*"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"
     r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?)"
@@ -72,9 +72,9 @@ _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (
                         r"taking advantage of|building on)\s+(?:this|these|such|that)\b", re.I)
 # Hardware named as a likeness: "TPUv6e-like", "H100-class" ("A100-based" is built on it).
 _LIKENESS = re.compile(r"[\w.]*-(?:like|style|class|inspired)\b", re.I)
-# A vendor's name joined to another name ("AMD-Hummingbird", a model) or before a product that
+# A vendor's name joined to another name ("AMD-Hummingbird", a model; "Cambricon-LLM") or before a product that
 # is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO"): who made it, not hardware.
-_NAME_AFTER = re.compile(r"-[A-Z][a-z]|\s(?!(?:GPU|CPU|TPU|NPU|APU|IPU|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
+_NAME_AFTER = re.compile(r"-[A-Z]|\s(?!(?:GPU|CPU|TPU|NPU|APU|IPU|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
                          r"(?=[A-Z][A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]+\b")
 
 

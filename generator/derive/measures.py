@@ -76,6 +76,8 @@ _ACHIEVED_BEFORE = re.compile(
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
     r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time)\s+(?:is|was|of|at|under|below|"
     r"stays?\s+(?:at|below|under))|occup\w*"
+    # "131.7 tok/s at 34.1 W": what it drew, or how fast it ran, while doing so
+    r"|at"
     r")\s*"
     r"(?:\w+\s+){0,3}$", re.I)
 # Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865").
@@ -91,7 +93,7 @@ _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b
                            r"|\bfor\s+(?:an?\s+|the\s+)?$", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
 _SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
-                          r"envelopes?)\b", re.I)
+                          r"envelopes?|TDP)\b", re.I)
 # "twice as fast as", "more than doubles", "half as slow as": factors written in words.
 WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled)\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b)",
                          re.I)

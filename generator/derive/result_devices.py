@@ -25,6 +25,53 @@ def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
         and not any(found.start() <= m.start < found.end() for m in mentions)
 
 
+# The device of a result measured on hardware the vocabulary does not know ("on the V80 FPGA",
+# "on the Xilinx Virtex UltraScale+ VU9P"): none of ours, and neither the device a sentence
+# opens with nor the paper's stands in for it. extract_results gives it as None.
+ELSEWHERE = ""
+# A model number in such a name: "V80", "VU9P".
+_MODEL_NUMBER = re.compile(r"\b[A-Z][\w-]*\d")
+
+
+def _unknown_before(found: re.Match[str], mentions: list[Mention]) -> bool:
+    """Whether an UNKNOWN_HARDWARE match names a product by its model number ("projected
+    results on the V80 FPGA reach 4.71x"); "on 64 GPUs" names none."""
+    return _unknown(found, mentions) and _MODEL_NUMBER.search(found.group(0)) is not None
+
+
+# A vendor's name before a product the vocabulary does not know: "Xilinx Virtex UltraScale+
+# VU9P", "NVIDIA V100S" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
+_PRODUCT_AFTER = re.compile(r"\s+(?!(?:GPU|CPU|TPU|NPU|APU|IPU|DPU|FPGA|ASIC|SoC|Data|Cloud|Edge|Tensor)s?\b)"
+                            r"[A-Z][\w+-]*")
+
+
+def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[Mention]) -> str:
+    """The id a result measured on `mention` is credited to: ELSEWHERE for a vendor's name
+    before a product of its that `mentions` do not name."""
+    product = _PRODUCT_AFTER.match(sentence, mention.end)
+    unknown = hardware.nodes[mention.id].kind == "vendor" and product is not None \
+        and not any(mention.end < other.start < product.end() for other in mentions)
+    return ELSEWHERE if unknown else mention.id
+
+
+# Numbers joined by slashes, and names joined by slashes: "1.10×/4.86× lower latency ... on the
+# U280/V80" gives each number the name in its place.
+_SLASHED_NUMBERS = re.compile(r"(?:\d+(?:\.\d+)?\s*[×x%]?/)+\d+(?:\.\d+)?\s*[×x%]?")
+_SLASHED_NAMES = re.compile(r"\b[A-Z][\w-]*\d[\w-]*(?:/[A-Z][\w-]*\d[\w-]*)+")
+
+
+def _slashed_device(sentence: str, mentions: list[Mention], start: int, end: int, after_to: int) -> str | None:
+    """For a number of a slashed group, the id of the name in its place in a slashed group of as
+    many names after it (ELSEWHERE for a name the vocabulary does not know); None otherwise."""
+    group = next((g for g in _SLASHED_NUMBERS.finditer(sentence) if g.start() <= start and end <= g.end()), None)
+    names = _SLASHED_NAMES.search(sentence, end, after_to) if group else None
+    if names is None or group.group(0).count("/") != names.group(0).count("/"):
+        return None
+    place = sentence[group.start():start].count("/")
+    name_start = names.start() + sum(len(n) + 1 for n in names.group(0).split("/")[:place])
+    return next((m.id for m in mentions if m.start == name_start), ELSEWHERE)
+
+
 def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
     """Whether `sentence` names hardware besides its `mentions` ("on a Graphcore IPU", "on 64 GPUs")."""
     return any(_unknown(found, mentions) for found in UNKNOWN_HARDWARE.finditer(sentence))
@@ -42,10 +89,18 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
             start: int, end: int, before_from: int, after_to: int, after_only: bool = False) -> str | None:
     """The device the result at [start, end) was measured on: the first measured-on device after
     it (up to `after_to`), else (unless `after_only`) the last before it (from `before_from`),
-    else the one device the sentence measures on. None when unclear, and when the hardware right after it is
-    hardware the vocabulary does not know ("on a Graphcore IPU")."""
+    else the one device the sentence measures on. A number of a slashed group takes the name in
+    its place ("1.10×/4.86× ... on the U280/V80"). None when unclear; ELSEWHERE when the
+    hardware is a product the vocabulary does not know ("on the V80 FPGA", "NVIDIA V100S")."""
     def specific(found: list[Mention]) -> list[Mention]:
         return most_specific(hardware, found)
+
+    def credited(mention: Mention) -> str:
+        return credit(hardware, sentence, mention, mentions)
+
+    slashed = _slashed_device(sentence, mentions, start, end, after_to)
+    if slashed is not None:
+        return slashed
 
     # "the smaller Jetson Orin Nano (22 FPS at 7.2 W)": a result in parentheses right after
     # hardware is that hardware's.
@@ -53,31 +108,38 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if opened > 0 and ")" not in sentence[opened:start] and ")" in sentence[end:]:
         named = specific([m for m in mentions if m.end <= opened and _NAMES_BEFORE.fullmatch(sentence[m.end:opened])])
         if named:
-            return named[-1].id
+            return credited(named[-1])
     # "4.5x when using more cost-effective ones (NVIDIA A6000)": the hardware a parenthesis
     # names right after the result's words is where it was measured.
     paren = PARENTHESIS.search(sentence, end, after_to)
-    if paren:
+    if paren and not _EXAMPLES.match(paren.group(0)):  # "against commercial GPUs (e.g., NVIDIA V100S)"
         inside = specific([m for m in mentions if paren.start() < m.start and m.end < paren.end()])
         if inside:
-            return inside[0].id
+            return credited(inside[0])
     clause = DEVICE_CLAUSE.search(sentence, end, after_to)
     after_to = clause.start() if clause else after_to
     before_from = max([before_from, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, before_from, start))])
     after = specific([m for m in measured if end <= m.start < after_to])
     if after:
-        return None if _listed(sentence, after[0], after) else after[0].id
+        return ELSEWHERE if _listed(sentence, after[0], after) else credited(after[0])
     if _unknown(UNKNOWN_HARDWARE.search(sentence, end, after_to), mentions):
         return None
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
+    unnamed = [f for f in UNKNOWN_HARDWARE.finditer(sentence, before_from, start) if _unknown_before(f, mentions)]
+    if unnamed and (not before or unnamed[-1].start() > before[-1].start):
+        return ELSEWHERE  # "projected results on the V80 FPGA at 7nm reach 4.71x"
     if before:  # several devices before it ("on U55C cards and platforms like ZCU102, ... 1.2x"): none's alone
-        return None if _listed(sentence, before[-1], before) or len({m.id for m in before}) > 1 else before[-1].id
+        return None if _listed(sentence, before[-1], before) or len({m.id for m in before}) > 1 \
+            else credited(before[-1])
     # The one device the sentence measures on: before the result, or after it in its clause
     # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
-    ids = {m.id for m in specific(measured) if m.start < start or not _NEW_CLAUSE.search(sentence, end, m.start)} \
-        or subject_of(hardware, sentence, mentions)
+    ones = [m for m in specific(measured) if m.start < start or not _NEW_CLAUSE.search(sentence, end, m.start)]
+    known = [m for m in ones if credited(m) != ELSEWHERE]
+    if ones and not known:
+        return ELSEWHERE
+    ids = {m.id for m in known} or subject_of(hardware, sentence, mentions)
     return ids.pop() if len(ids) == 1 else None
 
 
@@ -108,12 +170,17 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 
 
 # Between two names of a list: "V100, A100, H100 and MI250X".
-_LIST_GAP = re.compile(r"(?:\s*(?:,|and|or)\s*)+(?:the\s+)?", re.I)
+_LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:the\s+)?", re.I)
+# A name the vocabulary does not know listed with one it does: "on the U280/V80".
+_SLASHED_WITH = re.compile(r"/[A-Z][\w-]*\d")
 
 
 def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
     """Whether `mention` is one of a list of other devices among `found`: a result said of the
-    list ("Across four GPUs (V100, A100, H100 and MI250X), ... 1.2x to 2.7x") is none's alone."""
+    list ("Across four GPUs (V100, A100, H100 and MI250X), ... 1.2x to 2.7x") is none's alone,
+    and so is one a slash joins to a name the vocabulary does not know ("on the U280/V80")."""
+    if _SLASHED_WITH.match(sentence, mention.end) or re.search(r"\b[A-Z][\w-]*\d[\w-]*/$", sentence[:mention.start]):
+        return True
     return any(other.id != mention.id and _LIST_GAP.fullmatch(
         sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
 
@@ -135,6 +202,8 @@ _CLAUSE_ENDS = re.compile(r"[,;—(]|\s(?:which|who|while|whereas|but)\s", re.I)
 
 # Between hardware and a parenthesis about it: "Jetson Orin Nano (", "A100 GPU (".
 _NAMES_BEFORE = re.compile(r"\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|boards?|devices?|accelerators?|SoCs?)?\s*", re.I)
+# A parenthesis of examples names what the words before it are examples of, not a device.
+_EXAMPLES = re.compile(r"\(\s*(?:e\.\s?g\.|i\.\s?e\.|such as|like|including|for example)", re.I)
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
 
 

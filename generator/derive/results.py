@@ -21,7 +21,7 @@ from ..content.hardware import Hardware, Mention
 from .candidates import CANDIDATE, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
-from .result_devices import (DEVICE_CLAUSE, baseline_device, device_of, most_specific, names_other_hardware,
+from .result_devices import (DEVICE_CLAUSE, ELSEWHERE, baseline_device, credit, device_of, most_specific, names_other_hardware,
                              frame_of, paper_device, refined_device, refers_back, setting_after, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
@@ -135,7 +135,8 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             clause = DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
             tail_end = clause.start() if clause else tail_end
             kinds = kinds_in(sentence[tail_start:tail_end])
-            devices = [m.id for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
+            devices = [credit(hardware, sentence, m, measured)
+                       for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
             for at in range(first, last + 1):
                 if out[at].direction is None:  # "increased by 10.8% and 4.73%"
                     out[at] = out[at]._replace(direction=out[first].direction)
@@ -143,6 +144,8 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                     out[at] = out[at]._replace(kind=kinds[at - first])
                 if devices:
                     out[at] = out[at]._replace(device=devices[0])
+                else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
+                    out[at] = out[at]._replace(device=out[first].device)
     return out
 
 
@@ -217,17 +220,17 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             frame = opening
             subject = subject_device(hardware, written, mentions)
         elif subject and refers_back(written):  # "The H100 achieves ... . It also delivers ..."
-            results = [r if r.device or _models_own(r) else r._replace(device=subject) for r in results]
+            results = [r if r.device is not None or _models_own(r) else r._replace(device=subject) for r in results]
         else:
             subject = None
         if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written):
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
-            results = [r if r.device or _models_own(r) else r._replace(device=next(iter(before))) for r in results]
+            results = [r if r.device is not None or _models_own(r) else r._replace(device=next(iter(before))) for r in results]
         before = {r.device for r in results if r.device}
         if not results and mentions and not _CONTRAST.search(written):
             platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
         if frame:
-            results = [r if r.device or _models_own(r) else r._replace(device=frame) for r in results]
+            results = [r if r.device is not None or _models_own(r) else r._replace(device=frame) for r in results]
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform)
@@ -236,10 +239,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
         if only_device and (not names_hardware or (named and own)):
-            results = [r if r.device or _models_own(r) else r._replace(device=only_device) for r in results]
+            results = [r if r.device is not None or _models_own(r) else r._replace(device=only_device) for r in results]
         # A model's accuracy or operation count is the model's, wherever it runs.
-        found += [_resolved(r._replace(device=None) if r.kind in ("accuracy", "compute") and _models_own(r) else r)
-                  for r in results]
+        # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
+        found += [_resolved(r._replace(device=None) if r.device == ELSEWHERE or (
+            r.kind in ("accuracy", "compute") and _models_own(r)) else r) for r in results]
     return found
 
 
