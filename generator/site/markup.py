@@ -16,7 +16,6 @@ from typing import Any
 
 from jinja2 import pass_context
 from markupsafe import Markup, escape
-from mkdocs.utils import get_relative_url
 
 from . import pages
 from ..derive.mentions import Mention
@@ -65,12 +64,20 @@ def served_url(uri: str) -> str:
 
 def url_between(from_uri: str, to_uri: str) -> str:
     """The relative URL of `to_uri` (a source URI, maybe with a #fragment) from the page
-    `from_uri` is served as."""
+    `from_uri` is served as: up from the page's folder to the folder both are in, then down.
+    (MkDocs' `get_relative_url` gives the same URL; this is what every link of a build asks.)"""
     path, hash_mark, fragment = to_uri.partition("#")
     target = served_url(path)
-    url = get_relative_url(target, served_url(from_uri))
+    down = target.rstrip("/").split("/") if target else []
+    base = served_url(from_uri)
+    base = base if base.endswith("/") else base.rpartition("/")[0]  # a file's folder ("bib/x.bib": "bib")
+    up = base.rstrip("/").split("/") if base else []
+    shared = 0
+    while shared < len(up) and shared < len(down) and up[shared] == down[shared]:
+        shared += 1
+    url = "/".join([".."] * (len(up) - shared) + down[shared:]) or "."
     if not target or target.endswith("/"):
-        url = url.rstrip("/") + "/"
+        url += "/"
     return url + hash_mark + fragment
 
 
