@@ -60,8 +60,9 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # kind 0.84, device right 11/16, 15 wrong devices of 75. The rules were then improved on it
     # (hardware the vocabulary does not know: "on the V80 FPGA", "Xilinx Virtex UltraScale+ VU9P";
     # "1.10×/4.86× ... on the U280/V80"; "(e.g., NVIDIA V100S)"; "tok/s"; "a 1024-chip TPU v3 Pod"):
-    # value 0.96/0.92, claims keep meaning 0.93, device right 17/19, 3 wrong of 80.
-    ("dev_g", 0.95, 0.9, 0.9, 0.85, 0.85),
+    # value 0.96/0.92, claims keep meaning 0.95 (numbers joined by a slash are listed together), device
+    # right 17/19, 2 wrong of 80.
+    ("dev_g", 0.95, 0.9, 0.95, 0.85, 0.85),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -70,7 +71,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # The one inverted: a second "1.6 ms" in the sentence, of another model, said as latency.
             "dev_e": {"meaning inverted": 1, "wrong device": 4},
             "never_tuned_f": {"meaning inverted": 0, "wrong device": 4},
-            "dev_g": {"meaning inverted": 0, "wrong device": 3}}
+            "dev_g": {"meaning inverted": 0, "wrong device": 2}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g"]
 

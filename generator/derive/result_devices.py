@@ -60,11 +60,15 @@ _SLASHED_NUMBERS = re.compile(r"(?:\d+(?:\.\d+)?\s*[×x%]?/)+\d+(?:\.\d+)?\s*[×
 _SLASHED_NAMES = re.compile(r"\b[A-Z][\w-]*\d[\w-]*(?:/[A-Z][\w-]*\d[\w-]*)+")
 
 
-def _slashed_device(sentence: str, mentions: list[Mention], start: int, end: int, after_to: int) -> str | None:
+def _slashed_device(sentence: str, mentions: list[Mention], start: int, end: int) -> str | None:
     """For a number of a slashed group, the id of the name in its place in a slashed group of as
-    many names after it (ELSEWHERE for a name the vocabulary does not know); None otherwise."""
+    many names after it in its clause (ELSEWHERE for a name the vocabulary does not know);
+    None otherwise."""
     group = next((g for g in _SLASHED_NUMBERS.finditer(sentence) if g.start() <= start and end <= g.end()), None)
-    names = _SLASHED_NAMES.search(sentence, end, after_to) if group else None
+    if group is None:
+        return None
+    clause = DEVICE_CLAUSE.search(sentence, group.end())
+    names = _SLASHED_NAMES.search(sentence, group.end(), clause.start() if clause else len(sentence))
     if names is None or group.group(0).count("/") != names.group(0).count("/"):
         return None
     place = sentence[group.start():start].count("/")
@@ -98,7 +102,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     def credited(mention: Mention) -> str:
         return credit(hardware, sentence, mention, mentions)
 
-    slashed = _slashed_device(sentence, mentions, start, end, after_to)
+    slashed = _slashed_device(sentence, mentions, start, end)
     if slashed is not None:
         return slashed
 

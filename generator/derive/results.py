@@ -66,7 +66,7 @@ _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl", re.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
 # Numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput on A100"):
 # the words after the list hold their kinds, in order, and where they were measured.
-_LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
+_LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$|^/$")  # "1.10×/4.86× lower"
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
@@ -135,6 +135,7 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             clause = DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
             tail_end = clause.start() if clause else tail_end
             kinds = kinds_in(sentence[tail_start:tail_end])
+            slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
             devices = [credit(hardware, sentence, m, measured)
                        for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
             for at in range(first, last + 1):
@@ -142,6 +143,8 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                     out[at] = out[at]._replace(direction=out[first].direction)
                 if len(kinds) == last - first + 1:
                     out[at] = out[at]._replace(kind=kinds[at - first])
+                if slashed:  # "1.10×/4.86× ... on the U280/V80": each number has the name in its place
+                    continue
                 if devices:
                     out[at] = out[at]._replace(device=devices[0])
                 else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
