@@ -261,11 +261,11 @@ class Summary:
 
     def _facts(self, facts: PaperFacts, was: PaperFacts | None) -> list[tuple[str, str, str | None]]:
         site, old = self.after.site, self.before.site
+        against, was_against = compared_against(facts), compared_against(was) if was else ()
         return [
             ("measured on", nodes_text(site, facts.hardware), nodes_text(old, was.hardware) if was else None),
-        ] + ([("compared against", nodes_text(site, compared_against(facts)),
-               nodes_text(old, compared_against(was)) if was else None)]
-             if compared_against(facts) or (was and compared_against(was)) else []) + [
+        ] + ([("compared against", nodes_text(site, against), nodes_text(old, was_against) if was else None)]
+             if against or was_against else []) + [
             ("topics", topics_text(site, facts.topics), topics_text(old, was.topics) if was else None),
             ("results", results_text(site, facts.results), results_text(old, was.results) if was else None),
         ] + ([("named in passing", nodes_text(site, facts.mentioned_hardware),
