@@ -513,3 +513,26 @@ def test_short_rates_and_the_power_drawn_while_running():
     assert values("The board runs at 4 W under a 5 W TDP.") == [("4", "W", "power", None)]
     assert [r.kind for r in extract_results(Paper("x", "X", "The operations per second (OPS) of X surpass Y by 3x."))] \
         == ["throughput"]
+
+
+def test_flops_per_second_is_a_throughput_and_the_device_s():
+    assert devices("On a single H100 PCIe GPU, we observe 20-50% higher FLOPs/s over FlashAttention-2.") == ["h100"]
+
+
+def test_a_kind_word_reached_back_to_keeps_the_words_that_say_which_one():
+    r = one("Sequoia improves the decoding speed of Llama2-7B, Llama2-13B, and Vicuna-33B by up to 4.04×.")
+    assert r.claim.text.startswith("decoding speed of")
+    r = one("It lowers the Llama2-70B inference latency, which is 9.96× lower than the baseline.")
+    assert "inference latency" in r.claim.text
+    # A verb or an adverb is no such word: "only facilitates impressive speedups".
+    r = one("It not only facilitates impressive speedups for Llama2-7B-128K, achieving up to 2.31×.")
+    assert r.claim.text.startswith("impressive speedups")
+
+
+def test_an_opening_that_sets_where_results_ran_says_where_the_paper_ran():
+    text = ("Our method reduces activation memory by 5x. For example, when training GPT-3 on 2240 "
+            "NVIDIA A100 GPUs, we achieve a Model Flops Utilization of 54.2%.")
+    assert devices(text) == ["a100", "a100"]
+    # Not so an aside about other work: "Unlike prior work on the A100, ...".
+    assert devices("Our method reduces activation memory by 5x. Unlike prior work on 64 A100 GPUs, it reaches "
+                   "54.2% utilization.") == [None, None]

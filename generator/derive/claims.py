@@ -35,7 +35,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughput|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
-                   r"GKeys?/s|goodput|operations per second|\bOPS\b"),
+                   r"GKeys?/s|goodput|operations per second|\bOPS\b|FLOPs?/s"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy|joules?"),
     ("memory", r"memory|footprint|VRAM|\bRAM\b|KV[- ]cache|storage|model sizes?|[GMT]B\b|GiB|MiB"),
@@ -113,6 +113,19 @@ _MAX_WORDS_AFTER = 7
 # A kind word this much further back still starts the claim: "the energy-efficiency of the
 # GC-based networks on the GPU increased by 10.8%".
 _REACH_BEFORE = 16
+# Words before such a kind word that say which one it is ("decoding speed", "BERT training
+# time", "token generation throughput"): not a connective, an article or a verb that gives the
+# result ("improves the decoding speed", "reduces activation memory").
+_MODIFIERS_BEFORE = 3
+# Kind words that are verbs or comparatives ("Data Center GPU outperforms ..."): no modifiers.
+_ACTION = re.compile(r"(?:outperform|accelerat|speeds? up|faster|slower|cheaper|larger|smaller|bigger)", re.I)
+_MODIFIER = re.compile(r"(?!(?:" + "|".join(map(re.escape, sorted(_END_WORDS | {"our", "this", "these", "we", "it",
+                                                                                "overall", "total", "average"})))
+                       + r")$)(?!(?:improv|reduc|increas|achiev|deliver|provid|boost|lower|cut|rais|speed|"
+                       r"accelerat|outperform|enabl|show|demonstrat|yield|offer|attain|obtain|reach|extend|"
+                       r"decreas|save|shrink|doubl|tripl)\w*$)"
+                       # nor a verb ("facilitates impressive speedups") or an adverb ("only", "greatly")
+                       r"(?!\w*[^s\W]s$|\w+ly$|only$|just$|even$)[\w-]+", re.I)
 
 
 class Claim(NamedTuple):
@@ -176,6 +189,11 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
         named = [m.start() for m in _KIND.finditer(sentence, reach[0][0], start)] if reach else []
         if named:
             near = [w for w in reach if w[1] > named[-1]]
+            # With the words that say which one: "the decoding speed of ...", "token generation throughput".
+            before = [w for w in reach if w[1] <= named[-1]][-_MODIFIERS_BEFORE:]
+            while before and not _ACTION.match(sentence, named[-1]) and _MODIFIER.fullmatch(sentence[before[-1][0]:before[-1][1]]) \
+                    and sentence[before[-1][1]:near[0][0] if near else start].isspace():
+                near.insert(0, before.pop())
     near = _trim(sentence, near, from_left=True)
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start

@@ -245,8 +245,11 @@ def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
 
 
 # An opening phrase that sets where what follows was measured: "On Ascend NPUs, ...", "For the
-# offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...".
-_FRAME = re.compile(r"^\W*(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
+# offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...", after a word
+# that links the sentence to the one before ("For example, when training ... on 2240 A100 GPUs,").
+_FRAME = re.compile(r"^\W*(?:(?:for (?:example|instance)|in (?:particular|addition|practice)|specifically|moreover|"
+                    r"furthermore|finally|additionally|notably|overall|as a result),\s*)?"
+                    r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
 
 

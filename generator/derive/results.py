@@ -232,6 +232,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         before = {r.device for r in results if r.device}
         if not results and mentions and not _CONTRAST.search(written):
             platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
+        elif opening and not _CONTRAST.search(written):
+            # "When training a 530B model on 2240 NVIDIA A100 GPUs, we achieve ...": an opening
+            # that sets where the paper's results were measured.
+            platform.append(opening)
         if frame:
             results = [r if r.device is not None or _models_own(r) else r._replace(device=frame) for r in results]
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}))
