@@ -15,12 +15,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kind_in, kinds_in, list_end, make_claim
+from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kinds_in, make_claim
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import CANDIDATE, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
+from .number_lists import claim_spans, listed_groups
 from .result_devices import (DEVICE_CLAUSE, ELSEWHERE, baseline_device, credit, device_of, most_specific, names_other_hardware,
                              frame_of, paper_device, refined_device, refers_back, setting_after, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
@@ -64,9 +65,6 @@ _DIGIT = re.compile(r"\d")  # every candidate holds one
 _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl", re.I)
 # A sentence about the field, not about the paper's own results.
 _BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
-# Numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput on A100"):
-# the words after the list hold their kinds, in order, and where they were measured.
-_LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$|^/$")  # "1.10×/4.86× lower"
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
@@ -92,43 +90,12 @@ def _resolved(result: Result) -> Result:
 _STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error"})
 
 
-def _listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
-    """(first, last) index of each run of numbers listed together ("2.1x and 3.4x", "1.2×, 1.5×
-    and 2×"): nothing but a connective between them, and no device named between."""
-    groups, first = [], 0
-    while first < len(matches):
-        last = first
-        while last + 1 < len(matches) and _LISTED.match(gap := sentence[matches[last].end():matches[last + 1].start()]) \
-                and not kind_in(gap) and not any(matches[last].end() <= m.start < matches[last + 1].start() for m in measured):
-            last += 1
-        groups.append((first, last))
-        first = last + 1
-    return groups
-
-
-def _claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
-    """The words of each number's claim: those about it alone, or, for numbers listed together,
-    those of the whole list ("achieves 2.1x and 3.4x speedups")."""
-    spans = [claim_span(sentence, match.start(), match.end(),
-                        matches[index - 1].end() if index else 0,
-                        matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
-             for index, match in enumerate(matches)]
-    for first, last in _listed_groups(sentence, matches, measured):
-        # "284 GOPS/W and 5.3 TOPS per watt": a rate's unit says what it measures, each its own.
-        if last > first and not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1]):
-            bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
-            whole = (spans[first][0], max(list_end(sentence, matches[last].end(), bound),
-                                          *(span[1] for span in spans[first:last + 1])))
-            spans[first:last + 1] = [whole] * (last - first + 1)
-    return spans
-
-
 def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
                      measured: list[Mention]) -> list[Result]:
     """Results of numbers listed together take their kinds, in order, from the words after the
     list when these name as many kinds, and the device those words say they were measured on."""
     out = [result for _, result in placed]
-    for first, last in _listed_groups(sentence, [match for match, _ in placed], measured):
+    for first, last in listed_groups(sentence, [match for match, _ in placed], measured):
         if last > first:
             tail_end = placed[last + 1][0].start() if last + 1 < len(placed) else len(sentence)
             tail_start = placed[last][0].end()
@@ -294,7 +261,7 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
                  or baseline_of(sentence[cut_before:match.start()], cut_before)
                  for match, (cut_before, cut_after) in zip(matches, cuts)]
     measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
-    words = _claim_spans(sentence, matches, measured)
+    words = claim_spans(sentence, matches, measured)
     previous_kind = None
     in_sentence: list[tuple[re.Match[str], Result]] = []
     for index, match in enumerate(matches):

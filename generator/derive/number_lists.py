@@ -1,0 +1,45 @@
+"""Numbers listed together in a sentence ("2.1x and 3.4x", "1.2×, 1.5× and 2×", "1.10×/4.86×"):
+which runs of numbers share their words, and the words of each number's claim."""
+
+from __future__ import annotations
+
+import re
+
+from .claims import claim_span, kind_in, list_end
+from ..content.hardware import Mention
+
+# Between numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput
+# on A100", "1.10×/4.86× lower"): the words after the list hold their kinds, in order, and where
+# they were measured.
+LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$|^/$")
+
+
+def listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
+    """(first, last) index of each run of numbers listed together ("2.1x and 3.4x", "1.2×, 1.5×
+    and 2×"): nothing but a connective between them, and no device named between."""
+    groups, first = [], 0
+    while first < len(matches):
+        last = first
+        while last + 1 < len(matches) and LISTED.match(gap := sentence[matches[last].end():matches[last + 1].start()]) \
+                and not kind_in(gap) and not any(matches[last].end() <= m.start < matches[last + 1].start() for m in measured):
+            last += 1
+        groups.append((first, last))
+        first = last + 1
+    return groups
+
+
+def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
+    """The words of each number's claim: those about it alone, or, for numbers listed together,
+    those of the whole list ("achieves 2.1x and 3.4x speedups")."""
+    spans = [claim_span(sentence, match.start(), match.end(),
+                        matches[index - 1].end() if index else 0,
+                        matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
+             for index, match in enumerate(matches)]
+    for first, last in listed_groups(sentence, matches, measured):
+        # "284 GOPS/W and 5.3 TOPS per watt": a rate's unit says what it measures, each its own.
+        if last > first and not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1]):
+            bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
+            whole = (spans[first][0], max(list_end(sentence, matches[last].end(), bound),
+                                          *(span[1] for span in spans[first:last + 1])))
+            spans[first:last + 1] = [whole] * (last - first + 1)
+    return spans
