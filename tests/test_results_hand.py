@@ -72,6 +72,11 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 24/29, 2 wrong. Its other misses are results whose device the paper names only in another
     # result's words ("380K tokens on one A100"), which the seed labels leave to no device.
     ("dev_i", 0.95, 0.8, 0.84, 0.85, 0.82),
+    # Set h (held out), 22 real arXiv abstracts (164 sentences, 63 results) no other set holds, written
+    # on 2026-11-26 by a helper who had not read the rules, scored once at be69098, after the rules
+    # were improved on sets g and i: value 0.96/0.79, claims keep meaning 0.92, 1 inverted, kind 0.80,
+    # device right 24/31 (0.77), 2 wrong devices of 49.
+    ("never_tuned_h", 0.95, 0.75, 0.9, 0.8, 0.77),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -81,9 +86,10 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "dev_e": {"meaning inverted": 1, "wrong device": 4},
             "never_tuned_f": {"meaning inverted": 0, "wrong device": 4},
             "dev_g": {"meaning inverted": 0, "wrong device": 2},
-            "dev_i": {"meaning inverted": 1, "wrong device": 2}}
+            "dev_i": {"meaning inverted": 1, "wrong device": 2},
+            "never_tuned_h": {"meaning inverted": 1, "wrong device": 2}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
-        "dev_g", "dev_i"]
+        "dev_g", "dev_i", "never_tuned_h"]
 
 
 @pytest.mark.parametrize("name", SETS)
