@@ -347,7 +347,7 @@ def values(text: str) -> list[tuple[str, str, str, str | None]]:
 
 def test_an_absolute_result_beside_a_compared_one_keeps_both():
     text = "It can train models with over 13 billion parameters on a single GPU, a 10x increase in size over PyTorch."
-    assert values(text) == [("13 billion", "parameters", "parameters", None), ("10", "×", "scale", "higher")]
+    assert values(text) == [("13 billion", "parameters", "scale", None), ("10", "×", "scale", "higher")]
 
 
 def test_a_number_in_the_shape_of_the_one_before_takes_its_unit():
@@ -364,10 +364,11 @@ def test_a_short_aside_does_not_hide_the_verb_of_a_comparison():
 
 def test_a_model_size_is_a_result_where_it_fits_or_is_small():
     assert values("Fuyou can fine-tune 175B GPT-3 on a consumer GPU RTX 4090.") == [
-        ("175B", "parameters", "parameters", None)]
+        ("175B", "parameters", "scale", None)]
     assert values("The model achieves 2.08% test error with only 5.7M parameters.")[1][:3] == (
         "5.7M", "parameters", "parameters")
-    assert values("It reduces the U-Net from 1.4 billion to 0.7 billion parameters.")[0][0] == "0.7 billion"
+    assert values("It reduces the U-Net from 1.4 billion to 0.7 billion parameters.")[0][:3] == (
+        "0.7 billion", "parameters", "parameters")
     assert values("It achieves 40 TFLOPS on one V100 for 10B parameter model.") == [
         ("40", "TFLOPS", "throughput", None)]
 
@@ -536,3 +537,17 @@ def test_an_opening_that_sets_where_results_ran_says_where_the_paper_ran():
     # Not so an aside about other work: "Unlike prior work on the A100, ...".
     assert devices("Our method reduces activation memory by 5x. Unlike prior work on 64 A100 GPUs, it reaches "
                    "54.2% utilization.") == [None, None]
+
+
+def test_kinds_named_by_a_rate_per_watt_memory_traffic_and_speeds():
+    kinds = lambda text: [r.kind for r in extract_results(Paper("x", "X", text))]
+    assert kinds("It improves performance/Watt by 2.7x.") == ["efficiency"]
+    assert kinds("Its TOPS/Watt is about 30X higher than the GPU's.") == ["efficiency"]
+    assert kinds("It improves compute density by 20.9x.") == ["efficiency"]
+    assert kinds("It reduces DRAM access by 10.0× with no accuracy loss.") == ["memory"]
+    assert kinds("It saves energy, increasing inference speeds by up to 2.46x compared to CPU.") == ["speedup"]
+
+
+def test_a_model_size_a_system_handles_is_a_scale_and_a_model_s_own_size_is_parameters():
+    assert values("Fuyou is able to fine-tune 175B GPT-3 on a consumer GPU RTX 4090.")[0][2] == "scale"
+    assert values("The detector reaches 40 FPS with only 5.7M parameters.")[1][2] == "parameters"

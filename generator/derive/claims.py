@@ -24,7 +24,7 @@ from typing import NamedTuple
 KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|efficien\w*|"
                    r"perf(?:ormance)?[ /-]?per[ -](?:watt|joule|dollar)|per (?:watt|joule)|[TGP]?(?:FLOPS|OPS)/W|"
-                   r"tokens?/J|perf/W"),
+                   r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
     ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum)(?! memory| power| energy)|"
                     r"occupancy|MFU"),
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
@@ -38,7 +38,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                    r"GKeys?/s|goodput|operations per second|\bOPS\b|FLOPs?/s"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy|joules?"),
-    ("memory", r"memory|footprint|VRAM|\bRAM\b|KV[- ]cache|storage|model sizes?|[GMT]B\b|GiB|MiB"),
+    ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
+               r"storage|model sizes?|[GMT]B\b|GiB|MiB"),
     ("parameters", r"parameters|params|weights"),
     ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
@@ -46,7 +47,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
     ("context", r"context|sequence length|tokens? long|long[- ]context"),
     ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
-    ("speedup", r"speed\s?-?ups?|speeds? up|speed|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat(?!ors?\b)\w*|outperform\w*|"
+    ("speedup", r"speed\s?-?ups?|speeds? up|speeds?|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat(?!ors?\b)\w*|outperform\w*|"
                 r"performance|runtime|run time|execution time|end-to-end time|time"),
     ("scale", r"larger|bigger|smaller|scale|sizes?"),
 )

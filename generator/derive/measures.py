@@ -86,6 +86,10 @@ _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|with
 # What a model size is a result of: it fits, it runs, as large as.
 _FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
+# A model's own size, not one a system handles: "with only 5.7M parameters", "reduces the U-Net
+# from 1.4 billion to 0.7 billion parameters".
+_OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|around\s+)?$"
+                       r"|\b(?:reduc|compress|shrink|prun)\w*\b(?:[^.;]|\.\d){0,50}$", re.I)
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 # Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").
 _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$"
@@ -143,6 +147,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue  # "training a 13B model" is a set-up; "fits a 175B model on one GPU" a result
         if match.group("number").isalpha() and kind != "duration":
             continue  # "two lines", "four GPUs"
+        if unit == "parameters" and not _OWN_SIZE.search(sentence[max(0, match.start() - 60):match.start()]):
+            kind = "scale"  # the size of model a system handles ("fine-tunes a 175B model on one GPU")
         before = sentence[max(0, match.start() - 80):match.start()]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
         if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]):
