@@ -276,3 +276,19 @@ def test_a_topic_page_says_its_description_once(built):
     summary = page.find("p", class_="page-summary").get_text()
     first = summary.split(". ", 1)[1]  # "3 papers. <the description's first sentence>"
     assert page.find("article").get_text().count(first.strip()) == 1, first
+
+
+def test_search_reads_every_page_but_a_listing_s_continuation_pages(tmp_path):
+    """Pagefind skips `<listing>/page/<n>/` (kept out of the index anyway) and reads every
+    other page, a paper whose slug is a number among them."""
+    from generator.site.search import INDEX_DIR, build_search_index
+
+    pages = ["index.html", "404.html", "papers/snapkv/index.html", "papers/1984/index.html",
+             "hardware/a100/index.html", "papers/page/2/index.html", "hardware/a100/page/12/index.html"]
+    for page in pages:
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text(f"<html><body><main data-pagefind-body><p>words of {page}</p></main></body></html>",
+                                     encoding="utf-8")
+    build_search_index(tmp_path)
+    entry = json.loads((tmp_path / INDEX_DIR / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert sum(language["page_count"] for language in entry["languages"].values()) == 5

@@ -19,6 +19,12 @@ from pathlib import Path
 INDEX_DIR = "pagefind"
 # Inside the article but no words of the page: heading anchors (¶) and the edit button.
 NOT_INDEXED = (".headerlink", ".md-content__button")
+# The pages Pagefind reads: every page but a listing's continuation pages (`<listing>/page/<n>/`),
+# which are kept out of the index anyway (they have no data-pagefind-body), so that it does not
+# parse them. A page is in a folder whose name holds a letter, or whose parent is no `page`
+# folder (a paper whose slug is a number, `papers/1984/`, is read).
+READ = ("{404.html,index.html,**/[!0-9]*/index.html,**/[0-9]*[!0-9]*/index.html,"
+        "**/{[!p]*,p[!a]*,pa[!g]*,pag[!e]*,page?*,p,pa,pag}/[0-9]*/index.html}")
 
 
 class SearchIndexError(Exception):
@@ -29,7 +35,7 @@ def build_search_index(site_dir: Path | str, background: bool = False) -> None:
     """Index the built site in `site_dir` into `site_dir/pagefind/`; `background`: at the lowest
     CPU priority, so that it slows no build (`mkdocs serve` indexes while it previews)."""
     command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--output-subdir", INDEX_DIR, "--silent",
-               "--exclude-selectors", ",".join(NOT_INDEXED)]
+               "--exclude-selectors", ",".join(NOT_INDEXED), "--glob", READ]
     if background and shutil.which("nice"):
         command = ["nice", "-n", "19", *command]
     try:
