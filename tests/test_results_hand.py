@@ -77,6 +77,11 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # were improved on sets g and i: value 0.96/0.79, claims keep meaning 0.92, 1 inverted, kind 0.80,
     # device right 24/31 (0.77), 2 wrong devices of 49.
     ("never_tuned_h", 0.95, 0.75, 0.9, 0.79, 0.77),
+    # Set j (held out), 22 real arXiv abstracts (188 sentences, 81 results) no other set holds, written
+    # on 2026-11-26 by a helper who had not read the rules, scored once at 9d5e52d, after the kind
+    # rules that followed set h: value 0.94/0.81, claims keep meaning 0.95, none inverted, kind 0.85,
+    # device right 12/21 (0.57), 15 wrong devices of 66.
+    ("never_tuned_j", 0.9, 0.8, 0.95, 0.84, 0.57),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -87,9 +92,10 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_f": {"meaning inverted": 0, "wrong device": 4},
             "dev_g": {"meaning inverted": 0, "wrong device": 2},
             "dev_i": {"meaning inverted": 1, "wrong device": 2},
-            "never_tuned_h": {"meaning inverted": 1, "wrong device": 2}}
+            "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
+            "never_tuned_j": {"meaning inverted": 0, "wrong device": 15}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
-        "dev_g", "dev_i", "never_tuned_h"]
+        "dev_g", "dev_i", "never_tuned_h", "never_tuned_j"]
 
 
 @pytest.mark.parametrize("name", SETS)
