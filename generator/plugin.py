@@ -98,6 +98,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             log.info("`mkdocs serve --dirty` (make serve) previews a saved paper in seconds; "
                      "this server builds the whole site on every save")
 
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # Every page is generated: HTML but for its headings (site/html_blocks.py). MkDocs' own
+        # Markdown extensions `tables` and `fenced_code` find nothing in it to read.
+        config.markdown_extensions = [name for name in config.markdown_extensions
+                                      if name not in ("tables", "fenced_code")]
+        return config
+
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         content = self._path(config, self.config.content_dir)
         templates = self._path(config, self.config.templates_dir)

@@ -678,3 +678,22 @@ def test_recently_added_papers_have_a_page_of_their_own_by_date(paged, small_pag
     assert dates == sorted(dates, reverse=True)  # newest first
     # The home page links it only when it lists more papers than the home page shows.
     assert "All 3 papers by the date they were added" not in small_pages["index.md"]
+
+
+def test_markdown_reads_the_pages_the_same_without_mkdocs_tables_and_fenced_code(small_pages):
+    """The plugin drops MkDocs' built-in `tables` and `fenced_code` (generated pages are HTML but
+    for their headings, which they have nothing to read in): every page converts the same."""
+    import markdown
+
+    from generator.plugin import ReadingListPlugin
+
+    class Config:
+        markdown_extensions = ["toc", "tables", "fenced_code", "generator.site.html_blocks", "attr_list"]
+
+    kept = ReadingListPlugin().on_config(Config()).markdown_extensions
+    assert kept == ["toc", "generator.site.html_blocks", "attr_list"]
+    for uri, page in small_pages.items():
+        body = page.split("\n---\n", 1)[-1]
+        converted = [markdown.Markdown(extensions=extensions, extension_configs={"toc": {"permalink": True}}).convert(body)
+                     for extensions in (Config.markdown_extensions, kept)]
+        assert converted[0] == converted[1], uri
