@@ -120,6 +120,9 @@ def test_a_paper_that_only_mentions_hardware_is_on_no_hardware_page_but_says_so(
     ("We train on 16 GC200 IPUs.", {"gc200", "colossus"}),
     ("We offload the network stack to the IPU.", set()),
     ("We offload the network stack to an Intel IPU.", {"intel"}),
+    # Others call their designs so too: a "Language Processing Unit" is Groq's only beside Groq.
+    ("We present HNLPU, a Language Processing Unit that is 112x faster than the H100.", {"h100"}),
+    ("We serve the model on a Groq LPU.", {"groq", "groq-lpu"}),
 ])
 def test_a_spelling_two_vendors_share_needs_its_vendor_named_beside_it(abstract, found):
     facts = facts_of(abstract)
