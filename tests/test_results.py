@@ -551,3 +551,12 @@ def test_kinds_named_by_a_rate_per_watt_memory_traffic_and_speeds():
 def test_a_model_size_a_system_handles_is_a_scale_and_a_model_s_own_size_is_parameters():
     assert values("Fuyou is able to fine-tune 175B GPT-3 on a consumer GPU RTX 4090.")[0][2] == "scale"
     assert values("The detector reaches 40 FPS with only 5.7M parameters.")[1][2] == "parameters"
+
+
+def test_respectively_gives_a_list_that_names_no_measure_the_measures_of_the_numbers_before():
+    found = extract_results(Paper("x", "X", "The accelerator achieves 1.29× end-to-end speedup, 1.64× higher decode "
+                                  "throughput, and 3.14× better energy efficiency than an A100; on the V80 it would reach "
+                                  "4.71×, 6.55×, and 4.13×, respectively."))
+    assert [(r.value, r.kind) for r in found[3:]] == [(4.71, "speedup"), (6.55, "throughput"), (4.13, "efficiency")]
+    assert found[4].claim.text.startswith("higher decode throughput … ")
+    assert found[4].claim.parts[1] == "6.55×"

@@ -214,16 +214,17 @@ def list_end(sentence: str, end: int, right_bound: int) -> int:
 
 
 def make_claim(written: str, start: int, end: int, span: tuple[int, int],
-               comparison: tuple[int, int] | None) -> Claim:
+               comparison: tuple[int, int] | None, measure: tuple[int, int] | None = None) -> Claim:
     """The claim for the number at [start, end) of the sentence `written`: its words `span`,
     and `comparison` (the words naming the baseline, "compared to FasterViT-0") joined by " … "
     where they stand apart. Where the words hold nothing that names what the number measures,
-    the nearest such words before them are joined too ("average speedups … x14.7 on H800")."""
+    the `measure` words given, or else the nearest such words before them, are joined too
+    ("average speedups … x14.7 on H800")."""
     while start < end and written[start].isspace():  # "a factor up to 2.84", read as "x2.84"
         start += 1
-    pieces = [span] + ([comparison] if comparison is not None else [])
+    pieces = [span] + ([comparison] if comparison is not None else []) + ([measure] if measure is not None else [])
     text = written[span[0]:span[1]] + (written[comparison[0]:comparison[1]] if comparison else "")
-    if not _KIND.search(text):
+    if measure is None and not _KIND.search(text):
         # The words that name the measure, before the number's own ("increases GPU utilization
         # from below 40% to over 90%"), even where a comparison opens the sentence.
         head = _head(written, span[0])
@@ -310,6 +311,17 @@ def claim_kind(claim: Claim) -> str | None:
     left = [(len(before) - m.end(), m.lastgroup) for m in _KIND.finditer(before) if m.lastgroup != "scale"]
     candidates = sorted([*left, *right])
     return candidates[0][1] if candidates else None
+
+
+def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the words of `span` (a number's claim words) name what the number ending at
+    `number_end` measures: those after it up to the first word of a kind ("1.29×| end-to-end
+    speedup|"), else the last such word before it."""
+    after = _KIND.search(sentence, number_end, span[1])
+    if after is not None:
+        return number_end, after.end()
+    before = list(_KIND.finditer(sentence, span[0], number_end))
+    return before[-1].span() if before else None
 
 
 def kind_in(text: str) -> str | None:

@@ -21,7 +21,7 @@ from ..content.hardware import Hardware, Mention
 from .candidates import CANDIDATE, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import claim_spans, listed_groups
+from .number_lists import claim_spans, listed_groups, respective_measures
 from .result_devices import (DEVICE_CLAUSE, ELSEWHERE, baseline_device, credit, device_of, most_specific, names_other_hardware,
                              frame_of, paper_device, refined_device, refers_back, setting_after, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
@@ -325,6 +325,16 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
                                 + [(m.end, m.unit, m.kind, m.direction,
                                     (claim_span(sentence, m.start, m.end, 0, m.end)[0], m.start)) for m in measures],
                                 [*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
+    if respectively:  # "...; on the V80 they reach 4.71×, 6.55× and 4.13×, respectively": the measures before, in order
+        respective = respective_measures(sentence, matches, words, measured)
+        by_index = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
+        for index, measure in respective.items():
+            if index in by_index and (source := by_index.get(index - len(respective))) is not None:
+                match, result = in_sentence[by_index[index]][0], results[by_index[index]]
+                results[by_index[index]] = result._replace(
+                    kind=results[source].kind, direction=result.direction or results[source].direction,
+                    claim=make_claim(written, match.start(), match.end(), words[index],
+                                     baselines[index][1] if baselines[index] else None, measure))
     results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
