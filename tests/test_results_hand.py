@@ -84,6 +84,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # rules that followed set h: value 0.94/0.81, claims keep meaning 0.95, none inverted, kind 0.85,
     # device right 12/21 (0.57), 15 wrong devices of 66.
     ("never_tuned_j", 0.9, 0.8, 0.95, 0.84, 0.57),
+    # Set k (held out), 20 real arXiv abstracts (153 sentences, 57 results) no other set holds, written
+    # on 2026-11-26 by a helper who had not read the rules, scored once at cfb4864: value 0.98/0.79,
+    # claims keep meaning 0.84, 2 inverted, kind 0.89, device right 16/27 (0.59), 15 wrong devices of 44.
+    ("never_tuned_k", 0.95, 0.78, 0.84, 0.88, 0.59),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -95,9 +99,10 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "dev_g": {"meaning inverted": 0, "wrong device": 2},
             "dev_i": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
-            "never_tuned_j": {"meaning inverted": 0, "wrong device": 15}}
+            "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
+            "never_tuned_k": {"meaning inverted": 2, "wrong device": 15}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
-        "dev_g", "dev_i", "never_tuned_h", "never_tuned_j"]
+        "dev_g", "dev_i", "never_tuned_h", "never_tuned_j", "never_tuned_k"]
 
 
 @pytest.mark.parametrize("name", SETS)
