@@ -46,18 +46,20 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
 
 
 def respective_measures(sentence: str, matches: list[re.Match[str]], words: list[tuple[int, int]],
-                        measured: list[Mention]) -> dict[int, tuple[int, int]]:
+                        measured: list[Mention]) -> dict[int, tuple[int, tuple[int, int]]]:
     """For the numbers of a list whose words name no measure, in a sentence that says
     "respectively" ("the accelerator achieves 1.29× end-to-end speedup, 1.64× higher decode
     throughput and 3.14× better energy efficiency; on the V80 they reach 4.71×, 6.55× and 4.13×,
-    respectively"): each one's index -> the span of the words naming the measure of the number
-    in its place among as many numbers right before the list, each with a measure of its own."""
-    out: dict[int, tuple[int, int]] = {}
+    respectively"): each one's index -> (the index of the number in its place among as many
+    numbers right before the list, each with a measure of its own; the span of that number's
+    words naming its measure)."""
+    out: dict[int, tuple[int, tuple[int, int]]] = {}
     for first, last in listed_groups(sentence, matches, measured):
         count = last - first + 1
         if count < 2 or first < count or kind_in(sentence[words[first][0]:words[first][1]]):
             continue
-        named = [measure_words(sentence, matches[index].end(), words[index]) for index in range(first - count, first)]
+        sources = range(first - count, first)
+        named = [measure_words(sentence, matches[index].end(), words[index]) for index in sources]
         if all(named):
-            out.update(zip(range(first, last + 1), named))
+            out.update(zip(range(first, last + 1), zip(sources, named)))
     return out

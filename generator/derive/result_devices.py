@@ -64,6 +64,8 @@ def _slashed_device(sentence: str, mentions: list[Mention], start: int, end: int
     """For a number of a slashed group, the id of the name in its place in a slashed group of as
     many names after it in its clause (ELSEWHERE for a name the vocabulary does not know);
     None otherwise."""
+    if sentence[end:end + 1] != "/" and sentence[start - 1:start] != "/":
+        return None  # most numbers: no slash beside them
     group = next((g for g in _SLASHED_NUMBERS.finditer(sentence) if g.start() <= start and end <= g.end()), None)
     if group is None:
         return None
@@ -177,13 +179,15 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 _LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:the\s+)?", re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/[A-Z][\w-]*\d")
+_SLASHED_BEFORE = re.compile(r"\b[A-Z][\w-]*\d[\w-]*/$")
 
 
 def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
     """Whether `mention` is one of a list of other devices among `found`: a result said of the
     list ("Across four GPUs (V100, A100, H100 and MI250X), ... 1.2x to 2.7x") is none's alone,
     and so is one a slash joins to a name the vocabulary does not know ("on the U280/V80")."""
-    if _SLASHED_WITH.match(sentence, mention.end) or re.search(r"\b[A-Z][\w-]*\d[\w-]*/$", sentence[:mention.start]):
+    if _SLASHED_WITH.match(sentence, mention.end) or _SLASHED_BEFORE.search(sentence, max(0, mention.start - 40),
+                                                                              mention.start):
         return True
     return any(other.id != mention.id and _LIST_GAP.fullmatch(
         sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)

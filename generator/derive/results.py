@@ -326,10 +326,9 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
                                     (claim_span(sentence, m.start, m.end, 0, m.end)[0], m.start)) for m in measures],
                                 [*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
     if respectively:  # "...; on the V80 they reach 4.71×, 6.55× and 4.13×, respectively": the measures before, in order
-        respective = respective_measures(sentence, matches, words, measured)
         by_index = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
-        for index, measure in respective.items():
-            if index in by_index and (source := by_index.get(index - len(respective))) is not None:
+        for index, (before, measure) in respective_measures(sentence, matches, words, measured).items():
+            if index in by_index and (source := by_index.get(before)) is not None:
                 match, result = in_sentence[by_index[index]][0], results[by_index[index]]
                 results[by_index[index]] = result._replace(
                     kind=results[source].kind, direction=result.direction or results[source].direction,
