@@ -57,7 +57,7 @@ def _hardware(site: Site, facts: PaperFacts) -> list[str]:
     lines = ["Hardware"]
     measured = [f"  measured on {nodes[i].name} ({i}): {_quoted(facts.evidence[i].sentence if i in facts.evidence else None)}"
                 for i in facts.hardware]
-    compared = sorted({r.baseline_device for r in facts.results if r.baseline_device in nodes})
+    compared = sorted(i for i in facts.compared_against if i in nodes)
     lines += measured or ["  measured on: nothing found"]
     lines += [f"  compared against {nodes[i].name} ({i}): "
               + "; ".join(f'"{r.claim.text if r.claim else r.shown}"' for r in facts.results if r.baseline_device == i)

@@ -34,7 +34,7 @@ from .content.check import CheckedContent, check_duplicates, read_content, devic
 from .content.model import Paper, Problem
 from .derive.facts import DeriveKept, PaperFacts, Site, derive_site
 from .content.store import HARDWARE_FILE, MAX_PAPER_BYTES, PAPERS_DIR, TOPICS_FILE, Store
-from .review_markdown import (code, compared_against, file_link, md, nodes_text, paper_header, plural, results_text,
+from .review_markdown import (code, file_link, md, nodes_text, paper_header, plural, results_text,
                               slugs_text, topics_text, vocabulary_changes, warnings)
 
 class ReviewError(Exception):
@@ -261,7 +261,7 @@ class Summary:
 
     def _facts(self, facts: PaperFacts, was: PaperFacts | None) -> list[tuple[str, str, str | None]]:
         site, old = self.after.site, self.before.site
-        against, was_against = compared_against(facts), compared_against(was) if was else ()
+        against, was_against = facts.compared_against, was.compared_against if was else ()
         return [
             ("measured on", nodes_text(site, facts.hardware), nodes_text(old, was.hardware) if was else None),
         ] + ([("compared against", nodes_text(site, against), nodes_text(old, was_against) if was else None)]

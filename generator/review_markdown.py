@@ -110,11 +110,6 @@ def paper_header(paper: Paper) -> str:
     return " · ".join(parts) or "no arXiv id, authors, venue or dates"
 
 
-def compared_against(facts: PaperFacts) -> tuple[str, ...]:
-    """The hardware the paper's results are compared against, in order of first use."""
-    return tuple(dict.fromkeys(r.baseline_device for r in facts.results if r.baseline_device))
-
-
 def warnings(site: Site, facts: PaperFacts) -> list[str]:
     """What a reviewer should look at: results credited to no device (no device page shows
     them), and topics detected that a file listing its topics does not list."""

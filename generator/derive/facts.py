@@ -49,6 +49,11 @@ class PaperFacts:
     # Hardware its abstract names only in passing (`measured.py`): not above or in `hardware`.
     mentioned_hardware: tuple[str, ...] = ()
 
+    @property
+    def compared_against(self) -> tuple[str, ...]:
+        """The hardware its results are compared against, in order of first use."""
+        return tuple(dict.fromkeys(r.baseline_device for r in self.results if r.baseline_device))
+
 
 @dataclass(frozen=True)
 class Site:
