@@ -245,6 +245,7 @@ def test_titles_are_inserted_as_text(page, base_url, papers):
 
 def test_a_row_names_its_most_specific_hardware_by_its_label(page, base_url, papers):
     open_filter(page, base_url, "?hw=a100")
+    expect(page.locator(RESULTS + " > small").first).to_be_visible()  # the rows are shown once the chunks load
     rows = page.locator(RESULTS + " > small").all_inner_texts()
     assert rows and all("A100" in row and "NVIDIA A100" not in row and "Ampere" not in row for row in rows), rows
 
