@@ -227,6 +227,17 @@ def test_respectively_pairs_devices_and_baselines_in_order(content):
     assert [(r.value, r.device, r.baseline) for r in found] == [(2.1, "mi300x", "rocBLAS"), (1.6, "h100", "cuBLAS")]
 
 
+def test_respectively_gives_each_number_its_place_in_a_list_of_where_it_ran(content):
+    # A comparison between vendors after "beats" reads the other vendors as baselines; with
+    # "respectively", the list says where each number ran.
+    text = ("The runtime beats vendor libraries on AMD GPU, Intel CPU, and Arm CPU by up to 2.2×, 1.9×, "
+            "and 1.4×, respectively.")
+    assert [r.device for r in extract_results(Paper("x", "X", text), content[1])] == ["amd", "intel", "arm"]
+    # A list after "than" is what the numbers were compared with, not where they ran.
+    text = "We present a new chip. It is 2x and 3x faster than the V100 and the T4, respectively."
+    assert [r.device for r in extract_results(Paper("x", "X", text), content[1])] == [None, None]
+
+
 def test_a_device_in_another_clause_is_not_the_result_s(content):
     text = ("For offloading on two RTX 4090 GPUs, X achieves 0.108s/token, only half as slow as the "
             "baseline on an A100.")  # the opening phrase sets both

@@ -182,6 +182,36 @@ _SLASHED_WITH = re.compile(r"/[A-Z][\w-]*\d")
 _SLASHED_BEFORE = re.compile(r"\b[A-Z][\w-]*\d[\w-]*/$")
 
 
+# Between two names of a list that each name their kind of hardware: "Intel CPU, ARM CPU, and".
+_NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
+                             r"(?:\s*(?:,|and|or|/)\s*)+(?:the\s+)?", re.I)
+
+
+# What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
+_ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:the\s+)?$", re.I)
+
+
+def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> list[str]:
+    """The ids of the longest list of hardware names in `sentence`, in order, where it says
+    something ran on them ("on Intel CPU, ARM CPU, and NVIDIA GPU", "on the A100 and the H100");
+    [] when no two names make such a list. With
+    "respectively", such a list gives each of as many numbers its own hardware, whether a
+    comparison's words or where the subject ran."""
+    named = sorted(most_specific(hardware, mentions), key=lambda m: m.start)
+    best: list[Mention] = []
+    run: list[Mention] = []
+    for m in named:
+        if run and _NAMED_LIST_GAP.fullmatch(sentence[run[-1].end:m.start]):
+            run.append(m)
+        else:
+            run = [m]
+        if len(run) > len(best):
+            best = list(run)
+    ids = [m.id for m in best]
+    where = best and _ON_LIST.search(sentence, max(0, best[0].start - 12), best[0].start)
+    return ids if where and len(best) > 1 and len(set(ids)) == len(ids) else []
+
+
 def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
     """Whether `mention` is one of a list of other devices among `found`: a result said of the
     list ("Across four GPUs (V100, A100, H100 and MI250X), ... 1.2x to 2.7x") is none's alone,

@@ -22,7 +22,7 @@ from .candidates import CANDIDATE, efficiency_unit, for_matching, parse_number, 
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import claim_spans, listed_groups, respective_measures
-from .result_devices import (DEVICE_CLAUSE, ELSEWHERE, baseline_device, credit, device_of, most_specific, names_other_hardware,
+from .result_devices import (DEVICE_CLAUSE, ELSEWHERE, baseline_device, credit, device_of, hardware_list, most_specific, names_other_hardware,
                              frame_of, paper_device, refined_device, refers_back, setting_after, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentences import sentence_spans
@@ -338,6 +338,8 @@ def _sentence_results(written: str, mentions: list[Mention], hardware: Hardware 
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
         devices = list(dict.fromkeys(m.id for m in measured))
+        if len(devices) != len(results):  # "on Intel CPU, ARM CPU, and NVIDIA GPU by 3.8×, 2.6×, and 1.7×"
+            devices = hardware_list(hardware, sentence, mentions)
         if len(results) == len(devices) > 1:
             results = [r._replace(device=d) for r, d in zip(results, devices)]
         # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
