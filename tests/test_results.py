@@ -238,6 +238,15 @@ def test_respectively_gives_each_number_its_place_in_a_list_of_where_it_ran(cont
     assert [r.device for r in extract_results(Paper("x", "X", text), content[1])] == [None, None]
 
 
+def test_x86_is_an_instruction_set_not_a_factor(content):
+    text = "We present a kernel library. It runs 1.5x to 4.2x faster on Arm CPUs and 2.1x to 5.5x faster on x86 CPUs."
+    found = extract_results(Paper("x", "X", text), content[1])
+    # No "86×"; the x86 CPUs are hardware the vocabulary does not name, so no device is credited.
+    assert [(r.value_text, r.device) for r in found] == [("1.5–4.2", "arm"), ("2.1–5.5", None)]
+    assert [r.value_text for r in extract_results(Paper("x", "X", "It achieves a speedup of x17.8 on x64 servers."),
+                                                  content[1])] == ["17.8"]
+
+
 def test_a_device_in_another_clause_is_not_the_result_s(content):
     text = ("For offloading on two RTX 4090 GPUs, X achieves 0.108s/token, only half as slow as the "
             "baseline on an A100.")  # the opening phrase sets both

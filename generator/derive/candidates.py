@@ -40,10 +40,11 @@ def rate_unit(text: str) -> str:
 # A number or a range of numbers, then a unit. The factor must not run into a word
 # ("8x7B", "16x16", "4×RTX 3090" are not results), and the number must not start inside
 # a word or another number ("FP16", "1.5").
-# A factor may also be written before its number ("x17.7"). Efficiency is a rate per watt
+# A factor may also be written before its number ("x17.7"), but "x86" and "x64" name an
+# instruction set ("on x86 CPUs", "x86-64"), not a factor of 86. Efficiency is a rate per watt
 # or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
 CANDIDATE = re.compile(
-    rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
+    rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
     r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
     r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%|percent\b)"

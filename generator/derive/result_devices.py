@@ -14,9 +14,10 @@ import re
 from ..content.check import NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 
-# Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2".
+# Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
+# "on x86 CPUs".
 UNKNOWN_HARDWARE = re.compile(
-    r"\b(?i:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[A-Z][\w-]*\s+){0,2}"
+    r"\b(?i:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
     r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
     r"SoCs?)\b")
 def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
