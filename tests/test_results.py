@@ -247,6 +247,14 @@ def test_x86_is_an_instruction_set_not_a_factor(content):
                                                   content[1])] == ["17.8"]
 
 
+def test_a_title_naming_only_a_vendor_stands_for_the_one_device_of_it_the_abstract_names(content):
+    abstract = ("We describe a supernode that integrates 384 Ascend 910C NPUs over a unified bus. Our serving "
+                "system reaches a decode throughput of 1,900 tokens/s per NPU. It cuts time to first token by 2.1x.")
+    devices = lambda title: [r.device for r in extract_results(Paper("x", title, abstract), content[1])]  # noqa: E731
+    assert devices("Serving large models on Huawei supernodes") == ["ascend-910c", "ascend-910c"]  # not "huawei"
+    assert devices("Serving large models on a new supernode") == [None, None]  # no title to say so
+
+
 def test_a_device_in_another_clause_is_not_the_result_s(content):
     text = ("For offloading on two RTX 4090 GPUs, X achieves 0.108s/token, only half as slow as the "
             "baseline on an A100.")  # the opening phrase sets both

@@ -10,6 +10,7 @@ one device the paper was measured on. Never the baseline's: `measured.py` leaves
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ..content.check import NOT_DEVICE
 from ..content.hardware import Hardware, Mention
@@ -247,7 +248,7 @@ PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
 
 
 def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
-                 platform_ids: list[str]) -> str | None:
+                 platform_ids: list[str], named_ids: Iterable[str] = ()) -> str | None:
     """The node a paper's results are credited to where a sentence names no hardware. Only in
     a paper that says where it was measured apart from its results (its title names hardware,
     or a sentence stating no result does: "We implement X on NVIDIA GPUs", `platform_ids`):
@@ -264,7 +265,11 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
     # ("the H100" the abstract measures, when the title names the Hopper: the one device below it).
     titled = _most_specific_ids(hardware, set(title_ids))
     if len(titled) == 1:
-        below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled}
+        # A title that names only a vendor ("Huawei CloudMatrix384") stands for the one device
+        # of that vendor the abstract names (`named_ids`), wherever it names it.
+        vendor = hardware.nodes[next(iter(titled))].kind == "vendor"
+        below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled,
+                                                          *(named_ids if vendor else ())}
                                               if titled <= hardware.lineage(i)})
         return below.pop() if len(below) == 1 else titled.pop()
     specific = _most_specific_ids(hardware, set(measured_on) | set(stated))

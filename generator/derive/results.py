@@ -207,7 +207,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = [r if r.device is not None or _models_own(r) else r._replace(device=frame) for r in results]
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
-    only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform)
+    only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
+                               [m.id for m in abstract_mentions])
     for results, names_hardware, named in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
