@@ -107,6 +107,7 @@ def repair(text: str) -> str:
     return repair_entities(text)
 
 
+@lru_cache(maxsize=1 << 15)  # every build checks every title for duplicates
 def normalized_title(title: str) -> str:
     """The key two copies of one title share: case, spacing and Unicode form folded."""
     text = unicodedata.normalize("NFKC", title).casefold()

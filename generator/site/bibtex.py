@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from urllib.parse import quote
 
 from bibtexparser import BibtexFormat, Library, write_string
@@ -102,10 +103,16 @@ _SKIP_WORDS = frozenset({"a", "an", "the", "on", "of", "for", "to", "in", "and",
 
 def base_key(paper: Paper) -> str:
     """`lastnameYEARword`, ASCII: li2024snapkv; `anon` when no author is known."""
-    author = _ascii_word(paper.authors[0].split()[-1]) if paper.authors else ""
-    words = (_ascii_word(w) for w in _TITLE_WORD_BREAK.split(paper.title))
+    return _base_key(paper.authors[0] if paper.authors else None, paper.year, paper.title)
+
+
+# Every build asks for every paper's key (a preview too, for one changed paper): a memo.
+@lru_cache(maxsize=1 << 15)
+def _base_key(first_author: str | None, year: int | None, title: str) -> str:
+    author = _ascii_word(first_author.split()[-1]) if first_author is not None else ""
+    words = (_ascii_word(w) for w in _TITLE_WORD_BREAK.split(title))
     word = next((w for w in words if w and w not in _SKIP_WORDS), "paper")
-    return f"{author or 'anon'}{paper.year or ''}{word}"
+    return f"{author or 'anon'}{year or ''}{word}"
 
 
 def bibtex_keys(site: Site) -> dict[str, str]:

@@ -251,10 +251,22 @@ def papers_json(site: Site, keys: dict[str, str] | None = None, kept: PaperLines
     lines["papers"] = [kept.line(site, paper, keys[paper.slug]) for paper in site.papers]
     if len(kept.lines) > len(site.papers):  # a paper removed or renamed is forgotten
         kept.lines = {paper.slug: kept.lines[paper.slug] for paper in site.papers}
-    fields = [f" {json.dumps('version')}: {SCHEMA_VERSION}"]
-    fields += [f" {json.dumps(name)}: [\n  " + ",\n  ".join(items) + "\n ]" if items else f" {json.dumps(name)}: []"
-               for name, items in lines.items()]
-    return "{\n" + ",\n".join(sorted(fields)) + "\n}\n"
+    # The fields by name, written into one list of pieces joined once: the file is tens of MB at
+    # 10,000 papers, and each concatenation of the whole would copy it again.
+    pieces: list[str] = []
+    for name in sorted(["version", *lines], key=json.dumps):
+        pieces.append(",\n" if pieces else "{\n")
+        if name == "version":
+            pieces.append(f" {json.dumps(name)}: {SCHEMA_VERSION}")
+        elif items := lines[name]:
+            pieces.append(f" {json.dumps(name)}: [\n  ")
+            for at, item in enumerate(items):
+                pieces.extend((",\n  ", item) if at else (item,))
+            pieces.append("\n ]")
+        else:
+            pieces.append(f" {json.dumps(name)}: []")
+    pieces.append("\n}\n")
+    return "".join(pieces)
 
 
 # ---------------------------------------------------------------------------- Atom

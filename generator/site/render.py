@@ -11,7 +11,7 @@ served pages' relative URLs (`url_between`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -33,7 +33,7 @@ from .path_pages import paths_index_page, reading_path_page, step_places
 from .records import HARDWARE, LIST, PAPER, PATH, TOPIC, VERSUS, PageRecord
 from ..derive.claims import KINDS
 from ..derive.results import Result
-from ..derive.facts import Evidence, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
+from ..derive.facts import Evidence, PaperFacts, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 
 RECENT_COUNT = 10
 RECENT_URI = "recent/index.md"
@@ -213,6 +213,10 @@ def _pager(page: Page) -> Any:
     return lambda label="Pages": pages.pager(page, lambda uri: url_between(page.uri, uri), label)
 
 
+# A paper page shows all of its facts but its related papers' scores.
+_FACTS_SHOWN = tuple(f.name for f in fields(PaperFacts) if f.name != "related")
+
+
 def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     site, uri = t.site, paper_uri(paper.slug)
     facts, by_slug = site.facts[paper.slug], site.by_slug
@@ -225,7 +229,8 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     shown_related = tuple((r.slug, r.shared_hardware, r.shared_topics) for r in facts.related)
     steps = step_places(site, paper.slug)  # the reading paths it is a step of, of which it shows
     shown_steps = tuple((s.reading_path.name, s.reading_path.title, *s[1:]) for s in steps)  # no commentary
-    if not t.wanted(uri, (replace(facts, related=()), shown_related, others, linked, shown_steps)):
+    own = tuple(getattr(facts, name) for name in _FACTS_SHOWN)  # an unchanged paper's: the same objects
+    if not t.wanted(uri, (own, shown_related, others, linked, shown_steps)):
         return [(uri, None)]
     summary = first_sentence(paper.abstract)
     page_url = t.site_url.rstrip("/") + "/" + served_url(uri) if t.site_url else None
