@@ -94,6 +94,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # scoring): value 0.94/0.77, claims keep meaning 0.88, 1 inverted, kind 0.94, device right 18/32
     # (0.56), 9 wrong devices of 81.
     ("never_tuned_l", 0.93, 0.76, 0.87, 0.93, 0.56),
+    # Set m (held out), 20 real arXiv abstracts (160 sentences, 95 results) no other set holds: GPU
+    # systems, most naming no device, edge and mobile, accelerator designs; written on 2026-11-26 by
+    # a helper who had not read the rules, scored once at e4ffc84, after the three rules that came of
+    # the reading of set l's misses: value 0.92/0.71, claims keep meaning 0.88, 1 inverted, kind
+    # 0.88, device right 6/17 (0.35), no wrong device of 67.
+    ("never_tuned_m", 0.91, 0.7, 0.87, 0.87, 0.35),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -107,10 +113,11 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},
-            "never_tuned_l": {"meaning inverted": 1, "wrong device": 9}}
+            "never_tuned_l": {"meaning inverted": 1, "wrong device": 9},
+            "never_tuned_m": {"meaning inverted": 1, "wrong device": 0}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "never_tuned_h", "never_tuned_j", "never_tuned_k",
-        "never_tuned_l"]
+        "never_tuned_l", "never_tuned_m"]
 
 
 @pytest.mark.parametrize("name", SETS)
