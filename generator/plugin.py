@@ -12,9 +12,8 @@ Under `mkdocs serve --dirty` (`make serve`), a `preview.Preview` kept between
 builds generates again only what a saved file changed, and tells MkDocs which
 pages and files those are: MkDocs' dirty build then renders only them and
 leaves the others' HTML in place. The search index is made again in the
-background once the preview is served (`search.BackgroundIndex`; paused while
-a build runs), and the preview decides when the cycle collector runs
-(`Preview.served`).
+background once the preview is served (`search.BackgroundIndex`), and the
+preview decides when the cycle collector runs (`Preview.served`).
 """
 
 from __future__ import annotations
@@ -106,10 +105,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                                       if name not in ("tables", "fenced_code")]
         return config
 
-    def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        if self.serving_dirty:  # the search index of the build before waits for this one
-            self.indexing.pause()
-
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         content = self._path(config, self.config.content_dir)
         templates = self._path(config, self.config.templates_dir)
@@ -188,7 +183,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             return
         if self.serving_dirty:  # the preview is served now; search catches up in the background
             self.indexing.request(config.site_dir)
-            self.indexing.resume()
             return
         try:
             build_search_index(config.site_dir)
@@ -205,7 +199,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 output.parent.rmdir()
 
     def on_build_error(self, *, error: Exception) -> None:
-        self.indexing.resume()
         # What the preview made may not have been written: the next build starts afresh.
         if self.preview is not None:
             self.preview.served()

@@ -127,31 +127,3 @@ def test_after_each_save_the_served_site_is_the_full_build_of_the_saved_content(
             assert differences(project / "served", full_build(project)) == []
     finally:
         server.stop()
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process state from /proc")
-def test_the_search_index_made_in_the_background_waits_while_a_preview_builds(tmp_path, monkeypatch):
-    """`mkdocs serve` pauses the index being made while it builds, so that a save is not
-    slowed by it, and lets it go on after (plugin.py: on_pre_build, on_post_build)."""
-    import time
-
-    from generator.site import search
-
-    # Pagefind stands in as a process that takes a second and writes a file at its end.
-    done = tmp_path / "done"
-    monkeypatch.setattr(search, "_command", lambda site_dir: [
-        sys.executable, "-c", f"import time; time.sleep(1); open({str(done)!r}, 'w').close()"])
-    errors: list[str] = []
-    index = search.BackgroundIndex(report=errors.append)
-    index.request(tmp_path)
-    while index.process is None:
-        time.sleep(0.01)
-    pid = index.process.pid
-    index.pause()
-    state = lambda: Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]  # noqa: E731
-    assert state() == "T"  # stopped
-    time.sleep(1.5)
-    assert not done.exists()  # it waited
-    index.resume()
-    index.join()
-    assert done.exists() and errors == [] and index.process is None
