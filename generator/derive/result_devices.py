@@ -179,14 +179,12 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 
 # Between two names of a list: "V100, A100, H100 and MI250X".
 _LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:the\s+)?", re.I)
+# The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and".
+_NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
+                             + _LIST_GAP.pattern, re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/[A-Z][\w-]*\d")
 _SLASHED_BEFORE = re.compile(r"\b[A-Z][\w-]*\d[\w-]*/$")
-
-
-# Between two names of a list that each name their kind of hardware: "Intel CPU, ARM CPU, and".
-_NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
-                             r"(?:\s*(?:,|and|or|/)\s*)+(?:the\s+)?", re.I)
 
 
 # What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
@@ -196,9 +194,8 @@ _ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:the\s+)?$", re.I)
 def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> list[str]:
     """The ids of the longest list of hardware names in `sentence`, in order, where it says
     something ran on them ("on Intel CPU, ARM CPU, and NVIDIA GPU", "on the A100 and the H100");
-    [] when no two names make such a list. With
-    "respectively", such a list gives each of as many numbers its own hardware, whether a
-    comparison's words or where the subject ran."""
+    [] when no two names make such a list. With "respectively", such a list gives each of as
+    many numbers its own hardware, whether a comparison's words or where the subject ran."""
     named = sorted(most_specific(hardware, mentions), key=lambda m: m.start)
     best: list[Mention] = []
     run: list[Mention] = []
