@@ -425,7 +425,24 @@ def test_how_well_a_model_predicts_the_hardware_is_the_hardware_s():
 def test_it_and_the_chip_refer_back_to_the_hardware_the_sentence_before_was_about():
     text = ("The H100 achieves 1.9x higher throughput than the A100. It also delivers 30% better performance per "
             "watt. Our method reduces memory by 20%. The MI300X reaches 1.3 PFLOPS. The chip draws 750 W.")
-    assert devices(text) == ["h100", "h100", None, "mi300x", "mi300x"]
+    assert devices(text) == ["h100", "h100", "h100", "mi300x", "mi300x"]
+
+
+def test_a_sentence_that_names_no_hardware_goes_on_where_the_last_one_that_did_ran():
+    # "InfiniteHiP enables ... 3 million tokens on a single L40s ... Our framework achieves an
+    # 18.95x speedup": where the sentence before ran, until a sentence names other hardware.
+    text = ("It decodes 30 tokens/s on a single L40S GPU. Our framework achieves an 18.95x speedup in "
+            "decoding. It also cuts memory by 40%. On an RTX 4090, it runs at 20 tokens/s. It is 2x faster than X.")
+    assert devices(text) == ["l40s", "l40s", "l40s", "rtx-4090", "rtx-4090"]
+    # A sentence that ran on several devices, or on hardware the vocabulary lacks, carries none.
+    assert devices("It is 2x faster on the A100 and 3x faster on the H100. It also saves 30% of memory.") \
+        == ["a100", "h100", None]
+    assert devices("It runs at 40 FPS on the Xilinx Virtex UltraScale+ VU9P FPGA. It is 2x faster than X.") \
+        == [None, None]
+    # The paper's one device stays, unless the sentence before ran on one below it ("an M2
+    # Ultra" in a paper on Apple silicon).
+    assert devices("We run on an M2 Ultra at 9.4 tokens/s. It extends the context to 128K tokens.",
+                   "Paged KV caching on Apple silicon")[-1] == "apple-m2"
 
 
 def test_a_sentence_that_names_only_its_baseline_s_hardware_leaves_the_paper_s_device():

@@ -109,7 +109,10 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "dev_e": {"meaning inverted": 1, "wrong device": 4},
             "never_tuned_f": {"meaning inverted": 0, "wrong device": 4},
             "dev_g": {"meaning inverted": 0, "wrong device": 2},
-            "dev_i": {"meaning inverted": 1, "wrong device": 2},
+            # The third wrong: "It also seamlessly supports graph convolutions, achieving 2.6-7.6x
+            # faster inference" after a sentence measured on the A100, credited to the A100 by the
+            # rule that a sentence naming no hardware goes on where the last one that did ran.
+            "dev_i": {"meaning inverted": 1, "wrong device": 3},
             "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},

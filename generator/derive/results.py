@@ -174,6 +174,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     placed: list[tuple[list[Result], bool]] = []  # each sentence's results, and whether it names hardware
     before: set[str] = set()  # the devices of the sentence before's results
+    carried: str | None = None  # the one device the last sentence that named hardware ran on
     for offset, written in sentences:
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
@@ -197,24 +198,36 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
             results = [r if r.device is not None or _models_own(r) else r._replace(device=next(iter(before))) for r in results]
         before = {r.device for r in results if r.device}
+        stated: list[str] = []  # where a sentence that states no result says the paper ran
         if not results and mentions and not _CONTRAST.search(written):
-            platform += [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
+            stated = [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
+            platform += stated
         elif opening and not _CONTRAST.search(written):
             # "When training a 530B model on 2240 NVIDIA A100 GPUs, we achieve ...": an opening
             # that sets where the paper's results were measured.
             platform.append(opening)
+        if names_hardware:
+            # The one device the last sentence that named hardware measured on: what the
+            # sentences after it that name none go on to say was measured there ("... 3 million
+            # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
+            ran = set(before) if results else {m.id for m in most_specific(hardware, [m for m in mentions if m.id in stated])}
+            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
         if frame:
             results = [r if r.device is not None or _models_own(r) else r._replace(device=frame) for r in results]
-        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}))
+        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
                                [m.id for m in abstract_mentions])
-    for results, names_hardware, named in placed:
+    for results, names_hardware, named, carried in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
-        if only_device and (not names_hardware or (named and own)):
-            results = [r if r.device is not None or _models_own(r) else r._replace(device=only_device) for r in results]
+        # The device carried from the sentence before, where it is the paper's own or one of it
+        # ("an M2 Ultra" in a paper on Apple silicon), else the paper's.
+        nearest = carried if carried and not names_hardware and (
+            only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
+        if nearest and (not names_hardware or (named and own)):
+            results = [r if r.device is not None or _models_own(r) else r._replace(device=nearest) for r in results]
         # A model's accuracy or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         found += [_resolved(r._replace(device=None) if r.device == ELSEWHERE or (
