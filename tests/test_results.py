@@ -605,3 +605,16 @@ def test_respectively_gives_a_list_that_names_no_measure_the_measures_of_the_num
     assert [(r.value, r.kind) for r in found[3:]] == [(4.71, "speedup"), (6.55, "throughput"), (4.13, "efficiency")]
     assert found[4].claim.text.startswith("higher decode throughput … ")
     assert found[4].claim.parts[1] == "6.55×"
+
+
+def test_a_unit_is_what_is_counted_and_the_measure_is_named_before_it():
+    # "tokens/s" counts tokens; what was measured is the "token generation throughput" before it,
+    # and the words right after another number are that number's ("30 tokens/s").
+    claims = [r.claim.text for r in extract_results(Paper("x", "X", (
+        "It delivers a token generation throughput of 30 tokens/s with one core and 71 tokens/s with "
+        "eight cores.")))]
+    assert claims[1] == "token generation throughput … 71 tokens/s"
+    text = "BERT training time can be reduced from 3 days to just 76 minutes."
+    assert extract_results(Paper("x", "X", text))[-1].claim.text == "BERT training time … just 76 minutes"
+    # Never the words of another kind: a latency is no frame rate.
+    assert one("It reduces latency and reaches 40 FPS.").claim.text == "reaches 40 FPS"

@@ -230,6 +230,14 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
         head = _head(written, span[0])
         if head is not None:
             pieces.append(head)
+    elif measure is None and (unit := _KIND.search(written, start, end)) is not None \
+            and not _KIND.search(written[span[0]:start] + " " + written[end:span[1]] + text[span[1] - span[0]:]):
+        # A unit says what is counted, not what was measured: "30 tokens/s with a single core
+        # and 71 tokens/s" are of the "token generation throughput" before them. Only words of
+        # the unit's own kind: "reduces latency by 30% and reaches 40 FPS" is no 40 FPS latency.
+        head = _head(written, span[0], past_numbers=True)
+        if head is not None and _KIND.search(written, *head).lastgroup == unit.lastgroup:
+            pieces.append(head)
     # A result in parentheses qualifies the words right before them: "runtime prediction (mean
     # error 15.57%)", "lower complexity (>2.47× smaller than FasterViT-0)".
     opened = written.rfind("(", 0, start)
@@ -266,14 +274,16 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     return Claim(text, number)
 
 
-def _head(written: str, before: int) -> tuple[int, int] | None:
+def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, int] | None:
     """The words before `before` that last name a measure ("average speedups"), with up to two
-    words that qualify it, within the clause; None when there are none."""
+    words that qualify it, within the clause; None when there are none. With `past_numbers`,
+    not the words right after another number, which are its own ("13.20 tokens/s")."""
     # A short aside in parentheses does not end the clause: "outperforms the Intel Extension for
     # PyTorch (IPEX) implementation ... by up to a factor of 30".
     plain = _ASIDE.sub(lambda m: " " * len(m.group(0)), written)
     start = max([0, *(m.end() for m in _HARD_BREAK.finditer(plain, 0, before))])
-    named = list(_KIND.finditer(plain, start, before))
+    named = [m for m in _KIND.finditer(plain, start, before)
+             if not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start())]
     if not named:
         return None
     last = named[-1]
@@ -289,6 +299,8 @@ def _head(written: str, before: int) -> tuple[int, int] | None:
     return (words[0][0] if words else last.start()), last.end()
 
 
+# The end of a number, and its unit when it is a sign: what a measure's words right after belong to.
+_AFTER_NUMBER = re.compile(r"\d\s*(?:[%×]|[xX](?!\w))?\s*$")
 # Where the words qualifying a measure stop, looking left: an article, a preposition, a verb that
 # only says it was attained (one that says which way it moved, "increases", is kept).
 _HEAD_STOPS = _END_WORDS | {"achieves", "achieved", "achieving", "reaches", "delivers", "provides", "shows", "yields",
