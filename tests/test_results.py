@@ -618,3 +618,9 @@ def test_a_unit_is_what_is_counted_and_the_measure_is_named_before_it():
     assert extract_results(Paper("x", "X", text))[-1].claim.text == "BERT training time … just 76 minutes"
     # Never the words of another kind: a latency is no frame rate.
     assert one("It reduces latency and reaches 40 FPS.").claim.text == "reaches 40 FPS"
+
+
+def test_a_clause_with_where_is_about_the_place_named_right_before_it():
+    text = ("The same model also runs on the smaller Jetson Orin Nano (22 FPS at 7.2 W) and on a Raspberry Pi 5 "
+            "with a Hailo-8 accelerator, where it reaches 35 FPS.")
+    assert devices(text) == ["jetson-orin-nano", "jetson-orin-nano", "hailo-8"]

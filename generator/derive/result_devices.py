@@ -138,6 +138,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     unnamed = [f for f in UNKNOWN_HARDWARE.finditer(sentence, before_from, start) if _unknown_before(f, mentions)]
     if unnamed and (not before or unnamed[-1].start() > before[-1].start):
         return ELSEWHERE  # "projected results on the V80 FPGA at 7nm reach 4.71x"
+    if before and _WHERE.match(sentence, before[-1].end, start):
+        return credited(before[-1])  # "and on a Raspberry Pi 5 with a Hailo-8 accelerator, where it reaches 35 FPS"
     if before:  # several devices before it ("on U55C cards and platforms like ZCU102, ... 1.2x"): none's alone
         return None if _listed(sentence, before[-1], before) or len({m.id for m in before}) > 1 \
             else credited(before[-1])
@@ -149,6 +151,10 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         return ELSEWHERE
     ids = {m.id for m in known} or subject_of(hardware, sentence, mentions)
     return ids.pop() if len(ids) == 1 else None
+
+
+# A clause about the place named right before it: "on the Hailo-8 accelerator, where it reaches".
+_WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)
 
 
 # What can follow hardware that a sentence opens with to make it the subject: a noun for it,
