@@ -624,3 +624,11 @@ def test_a_clause_with_where_is_about_the_place_named_right_before_it():
     text = ("The same model also runs on the smaller Jetson Orin Nano (22 FPS at 7.2 W) and on a Raspberry Pi 5 "
             "with a Hailo-8 accelerator, where it reaches 35 FPS.")
     assert devices(text) == ["jetson-orin-nano", "jetson-orin-nano", "hailo-8"]
+
+
+def test_time_counted_on_hardware_and_a_fraction_of_its_peak_are_that_hardware_s():
+    assert devices("DeepSeek-V3 requires only 2.788M H800 GPU hours for its full training.") == ["h800"]
+    assert devices("We achieve 380 TFLOPS, 61% of the H100 peak.") == ["h100", "h100"]
+    assert devices("It reaches 70% of the A100's theoretical peak.") == ["a100"]
+    # Hours of a device named as a baseline stay the baseline's.
+    assert devices("It trains in 20 hours, 3x faster than 60 V100 GPU hours.")[0] is None

@@ -46,6 +46,12 @@ _SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
                          r"offers?|gets?|shows?|is|are|outperforms?|beats?|surpass(?:es)?|exceeds?|improves?|"
                          r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?)\b")
+# Time counted on hardware: "2.788M H800 GPU hours", "4,000 A100-hours".
+_COUNT_BEFORE = re.compile(r"\d[\d.,]*\s*[KMB]?\s+$")
+_TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+(?:hours?|hrs?|days)\b", re.I)
+# A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
+_OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
+_PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
 _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|and|or|as well as|GPUs?|s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
                       re.I)
 # A name the sentence compares against: a baseline's hardware.
@@ -102,7 +108,9 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
-        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(sentence[m.end:m.end + 80]):
+        after = sentence[m.end:m.end + 80]
+        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) \
+                or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)):
             found.append(m)
     return found
 
