@@ -632,3 +632,9 @@ def test_time_counted_on_hardware_and_a_fraction_of_its_peak_are_that_hardware_s
     assert devices("It reaches 70% of the A100's theoretical peak.") == ["a100"]
     # Hours of a device named as a baseline stay the baseline's.
     assert devices("It trains in 20 hours, 3x faster than 60 V100 GPU hours.")[0] is None
+
+
+def test_respectively_pairs_a_list_of_hardware_with_articles_and_makers():
+    text = ("We measure the inference speed on both a Qualcomm Snapdragon 888 CPU and an NVIDIA Jetson AGX Orin "
+            "GPU, and obtain 21.5 tokens/s and 65.3 tokens/s, respectively.")
+    assert devices(text) == ["snapdragon-888", "jetson-agx-orin"]

@@ -184,17 +184,17 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 
 
 # Between two names of a list: "V100, A100, H100 and MI250X".
-_LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:the\s+)?", re.I)
+_LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:(?:the|an?)\s+)?", re.I)
 # The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and".
 _NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
-                             + _LIST_GAP.pattern, re.I)
+                             + _LIST_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/[A-Z][\w-]*\d")
 _SLASHED_BEFORE = re.compile(r"\b[A-Z][\w-]*\d[\w-]*/$")
 
 
 # What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
-_ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:the\s+)?$", re.I)
+_ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\s+)?(?:(?-i:[A-Z][A-Za-z]+)\s+)?$", re.I)
 
 
 def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> list[str]:
@@ -213,7 +213,7 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
         if len(run) > len(best):
             best = list(run)
     ids = [m.id for m in best]
-    where = best and _ON_LIST.search(sentence, max(0, best[0].start - 12), best[0].start)
+    where = best and _ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)
     return ids if where and len(best) > 1 and len(set(ids)) == len(ids) else []
 
 
