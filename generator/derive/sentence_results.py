@@ -1,0 +1,255 @@
+"""The results one sentence states: each number with a unit (a factor `3.6×`, a
+percentage `77%`, a rate `156 TFLOPS`) and each absolute result (`measures.py`), the kind of
+result the words around it name (speedup, throughput, memory, ...), the direction it moved, the
+baseline the sentence compares with ("over cuBLAS", "compared to ZeRO-Infinity") and the device
+the sentence says it was measured on (`result_devices.py`; never the baseline's).
+
+`results.py` reads an abstract's sentences in turn with `sentence_results` and credits the
+results a sentence leaves without a device from the sentences around it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kinds_in, make_claim
+from ..content.hardware import Hardware, Mention
+from .candidates import CANDIDATE, efficiency_unit, for_matching, parse_number, rate_unit
+from .comparisons import baseline_of, direction_of
+from .measures import Measure, absolute_measures, elided_measures
+from .number_lists import claim_spans, listed_groups, respective_measures
+from .result_devices import (DEVICE_CLAUSE, baseline_device, credit, device_of, hardware_list, most_specific,
+                             refined_device, setting_after)
+from .measured import measured_in_sentence
+
+class Result(NamedTuple):
+    """One headline result: the number, the authors' words for it (`claim`), and what it was
+    measured on and compared with. `kind` and `direction` sort and filter; a page shows the claim."""
+
+    value: float | None  # the number (a range's upper end) for sorting; None when not a number
+    value_text: str  # as written: "1.2–2.4"
+    unit: str  # "×", "%", "TFLOPS", ...
+    kind: str  # one of KINDS
+    baseline: str | None = None
+    device: str | None = None  # the hardware id it was measured on, when the sentence says so
+    sentence: str | None = None  # None for a curator's result
+    direction: str | None = None  # "higher" or "lower": which way the measure moved; None for a measurement
+    claim: Claim | None = None  # the authors' words; a curator's result has its own
+    baseline_device: str | None = None  # the hardware id of the baseline, when it is hardware
+
+    @property
+    def shown(self) -> str:
+        """"3.6×", "77%", "156 TFLOPS"; a number written in words as a number ("twice" 2×,
+        "four GPU hours" 4 hours: the claim keeps the words)."""
+        glued = self.unit in ("×", "%", "")
+        written = f"{self.value:g}" if self.value_text.isalpha() and self.value is not None else self.value_text
+        return f"{written}{'' if glued else ' '}{self.unit}"
+
+
+# A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
+_CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost|speed\s?up|"
+                     r"better|cut|gain|decreas\w*|smaller|outperform\w*|exceed\w*|surpass\w*", re.I)
+# A loss says what changed too ("latency drops 41%", "slowed inference by 82%"), unless the sentence
+# is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
+# spills to host memory, decoding slows by 45%").
+_WORSE = re.compile(r"drop\w*|slow\w*", re.I)
+_PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under)\b",
+                      re.I)
+_DIGIT = re.compile(r"\d")  # every candidate holds one
+# Or a measurement in words: "four GPU hours", "twice as fast".
+_IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl", re.I)
+# A sentence about the field, not about the paper's own results.
+_BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
+_BEFORE_CHARS = 80
+_AFTER_CHARS = 50
+# Where a clause ends: the words after it describe something else.
+_CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
+_CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+
+
+def resolved(result: Result) -> Result:
+    """"better" made a direction for the result's kind: lower for a latency, a memory or a cost.
+    A factor above 1 that no word turns is higher for a speedup, a throughput, an efficiency,
+    an accuracy or a scale ("outperforms Y by 2x", "3.2x the efficiency of Y")."""
+    kind = result.kind
+    if result.direction is None and result.unit == "×" and (result.value or 0) > 1 and kind not in LOWER_IS_BETTER:
+        return result._replace(direction="higher")
+    if result.direction not in ("better", "worse"):
+        return result
+    lower = (kind in LOWER_IS_BETTER) == (result.direction == "better")
+    return result._replace(direction="lower" if lower else "higher")
+
+
+# A percentage that states a level, not a change: "80.0% accuracy", "over 90% utilization", "40% of peak".
+_STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error"})
+
+
+def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
+                     measured: list[Mention]) -> list[Result]:
+    """Results of numbers listed together take their kinds, in order, from the words after the
+    list when these name as many kinds, and the device those words say they were measured on."""
+    out = [result for _, result in placed]
+    for first, last in listed_groups(sentence, [match for match, _ in placed], measured):
+        if last > first:
+            tail_end = placed[last + 1][0].start() if last + 1 < len(placed) else len(sentence)
+            tail_start = placed[last][0].end()
+            clause = DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
+            tail_end = clause.start() if clause else tail_end
+            kinds = kinds_in(sentence[tail_start:tail_end])
+            slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
+            devices = [credit(hardware, sentence, m, measured)
+                       for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
+            for at in range(first, last + 1):
+                if out[at].direction is None:  # "increased by 10.8% and 4.73%"
+                    out[at] = out[at]._replace(direction=out[first].direction)
+                if len(kinds) == last - first + 1:
+                    out[at] = out[at]._replace(kind=kinds[at - first])
+                if slashed:  # "1.10×/4.86× ... on the U280/V80": each number has the name in its place
+                    continue
+                if devices:
+                    out[at] = out[at]._replace(device=devices[0])
+                else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
+                    out[at] = out[at]._replace(device=out[first].device)
+    return out
+
+
+def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Result]], measures: list[Measure],
+                   sentence: str, written: str, matches: list[re.Match[str]], mentions: list[Mention],
+                   measured: list[Mention], hardware: Hardware | None) -> list[Result]:
+    """`results` with the sentence's absolute results among them, in text order."""
+    if not measures:
+        return results
+    edges = sorted([*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
+    out = [(match.start(), result) for (match, _), result in zip(placed, results)]
+    for measure in measures:
+        at = edges.index((measure.start, measure.end))
+        left = edges[at - 1][1] if at else 0
+        right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
+        span = claim_span(sentence, measure.start, measure.end, left, right)
+        # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
+        if at and re.fullmatch(r"\s+to\s+", sentence[left:measure.start]) \
+                and re.search(r"\bfrom\s+$", sentence[:edges[at - 1][0]]):
+            first_left = edges[at - 2][1] if at > 1 else 0
+            span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], span[1])
+        claim = make_claim(written, measure.start, measure.end, span, measure.head)
+        kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
+        device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,
+                           right, kind in MODEL_KINDS) if hardware is not None else None
+        out.append((measure.start, Result(measure.value, measure.value_text, measure.unit, kind, None, device,
+                                          written.strip(), measure.direction, claim)))
+    return [result for _, result in sorted(out, key=lambda pair: pair[0])]
+
+
+def sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
+                      paper_vendors: frozenset[str], measured_on: list[str], opening: str | None) -> list[Result]:
+    """The results of one sentence (`mentions`: the hardware it names, positions in it;
+    `opening`: the device its opening phrase names)."""
+    # Most sentences hold no number: the cheapest test first.
+    if not _DIGIT.search(written) and not _IN_WORDS.search(written):
+        return []
+    sentence = for_matching(written)
+    matches = list(CANDIDATE.finditer(sentence))
+    measures = absolute_measures(sentence, [m.span() for m in matches])
+    if not (matches or measures) or _BACKGROUND.search(sentence):
+        return []
+    # Each number's words run from the number before it to the number after it.
+    cuts = [(matches[index - 1].end() if index else 0,
+             matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
+            for index in range(len(matches))]
+    # The baselines first: a device that is one is never a result's device.
+    baselines = [baseline_of(sentence[match.end():cut_after], match.end(), after=True)
+                 or baseline_of(sentence[cut_before:match.start()], cut_before)
+                 for match, (cut_before, cut_after) in zip(matches, cuts)]
+    measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
+    words = claim_spans(sentence, matches, measured)
+    previous_kind = None
+    in_sentence: list[tuple[re.Match[str], Result]] = []
+    for index, match in enumerate(matches):
+        cut_before, cut_after = cuts[index]
+        before = sentence[max(cut_before, match.start() - _BEFORE_CHARS):match.start()]
+        before = _CLAUSE_BEFORE.split(before)[-1]
+        after = sentence[match.end():min(cut_after, match.end() + _AFTER_CHARS)]
+        after = _CLAUSE_AFTER.split(after)[0]
+        rate, efficiency = match.group("rate"), match.group("efficiency")
+        if efficiency:
+            unit = efficiency_unit(efficiency)
+        elif rate:
+            unit = rate_unit(rate)
+        else:
+            unit = "×" if match.group("factor") or match.group("xfirst") else "%"
+        comparison = baselines[index][1] if baselines[index] else None
+        claim = make_claim(written, match.start(), match.end(), words[index], comparison)
+        kind = claim_kind(claim)
+        if efficiency:
+            kind = "efficiency"
+        elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
+            kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
+        if unit == "%":
+            nearby = before[-45:] + sentence[match.end():match.end() + 30]
+            listed = previous_kind is not None and len(sentence[cut_before:match.start()].strip(" ,")) <= 4
+            worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
+            stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
+            if not _CHANGE.search(nearby) and not worse and not stated and not listed:
+                continue
+        if kind is None:
+            # "2.49x, and 2.32x reductions on latency": the words after the list.
+            kind = next((k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"),
+                        previous_kind)
+        if kind is None and unit == "×" and baselines[index]:
+            kind = "speedup"  # "performs 4.86× than DeepSpeed": a factor over a baseline, no measure named
+        if kind is None:
+            continue
+        previous_kind = kind
+        prefix, low, high = match.group("prefix", "low", "high")
+        value_text = (prefix or "") + (f"{low}–{high}" if high else low)
+        baseline = baselines[index][0] if baselines[index] else None
+        device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
+                           cut_after) if hardware is not None else None
+        if device is None and opening is None:
+            device = setting_after(sentence, measured, match.end(), cut_after)
+        direction = direction_of(before, after, bool(rate or efficiency))
+        against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
+            if hardware is not None and baselines[index] else None
+        in_sentence.append((match, Result(parse_number(high or low), value_text, unit, kind, baseline, device,
+                                          written.strip(), direction, claim, against)))
+    results = _listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
+    names = list(dict.fromkeys(b[0] for b in baselines if b))
+    respectively = _RESPECTIVELY.search(sentence)
+    if len(names) == 1 and not respectively:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
+        shared = next(b for b in baselines if b)
+        results = [r if r.baseline or match.group("rate") or match.group("efficiency") else r._replace(
+            baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
+                                                shared[1])) for (match, _), r in zip(in_sentence, results)]
+    measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction, (words[matches.index(m)][0], m.start()))
+                                           for m, r in in_sentence]
+                                + [(m.end, m.unit, m.kind, m.direction,
+                                    (claim_span(sentence, m.start, m.end, 0, m.end)[0], m.start)) for m in measures],
+                                [*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
+    if respectively:  # "...; on the V80 they reach 4.71×, 6.55× and 4.13×, respectively": the measures before, in order
+        by_index = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
+        for index, (before, measure) in respective_measures(sentence, matches, words, measured).items():
+            if index in by_index and (source := by_index.get(before)) is not None:
+                match, result = in_sentence[by_index[index]][0], results[by_index[index]]
+                results[by_index[index]] = result._replace(
+                    kind=results[source].kind, direction=result.direction or results[source].direction,
+                    claim=make_claim(written, match.start(), match.end(), words[index],
+                                     baselines[index][1] if baselines[index] else None, measure))
+    results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
+    if respectively:
+        # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
+        devices = list(dict.fromkeys(m.id for m in measured))
+        if len(devices) != len(results):  # "on Intel CPU, ARM CPU, and NVIDIA GPU by 3.8×, 2.6×, and 1.7×"
+            devices = hardware_list(hardware, sentence, mentions)
+        if len(results) == len(devices) > 1:
+            results = [r._replace(device=d) for r, d in zip(results, devices)]
+        # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
+        each = re.split(r",?\s+and\s+|,\s*", names[0]) if len(names) == 1 else []
+        if len(results) == len(each) > 1:
+            results = [r._replace(baseline=b) for r, b in zip(results, each)]
+    # "the Intel GPU" after "the Intel Data Center GPU Max 1550": a vendor or a generation stands
+    # for the one device of it the paper was measured on.
+    results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on)) else r
+               for r in results]
+    return results
