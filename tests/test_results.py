@@ -638,3 +638,11 @@ def test_respectively_pairs_a_list_of_hardware_with_articles_and_makers():
     text = ("We measure the inference speed on both a Qualcomm Snapdragon 888 CPU and an NVIDIA Jetson AGX Orin "
             "GPU, and obtain 21.5 tokens/s and 65.3 tokens/s, respectively.")
     assert devices(text) == ["snapdragon-888", "jetson-agx-orin"]
+
+
+def test_numbers_listed_before_a_unit_share_it():
+    assert values("It reaches a throughput of 614/307/77 GOPS at 1, 2 and 8 bits.") == [
+        ("614", "GOPS", "throughput", None), ("307", "GOPS", "throughput", None), ("77", "GOPS", "throughput", None)]
+    assert devices("It runs on an A100 and an H100 at 20 and 30 tokens/s, respectively.") == ["a100", "h100"]
+    # A number of a name is no result: "Llama 2".
+    assert values("It makes Llama 2 and 3x faster.") == [("3", "×", "speedup", "higher")]

@@ -43,16 +43,43 @@ def rate_unit(text: str) -> str:
 # A factor may also be written before its number ("x17.7"), but "x86" and "x64" name an
 # instruction set ("on x86 CPUs", "x86-64"), not a factor of 86. Efficiency is a rate per watt
 # or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
+_UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
+         r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%|percent\b)"
+         r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
+         r"(?:(?:output|input|generated|decoded|prefill) )?"
+         r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
-    r"(?:(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
-    r"|(?P<factor>×|x|X|times)(?![\w-])|(?P<percent>%|percent\b)"
-    r"|(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
-    r"(?:(?:output|input|generated|decoded|prefill) )?"
-    r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])"
-    r"|(?(xfirst)(?!\w|\.\d)|(?!)))"
+    rf"(?:{_UNIT}|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
+# A number without a unit listed before one with it, which it shares: the 614 and the 307 of
+# "a throughput of 614/307/77 GOPS", the 20 of "20 and 30 tokens/s". Its groups are CANDIDATE's
+# (the unit's read ahead), so that both are read alike.
+_LIST_GAP = r"\s*(?:/|,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\s*"
+SHARED_UNIT = re.compile(
+    rf"(?<![\w.-])(?:(?P<xfirst>(?!))|(?P<prefix>(?!)))?(?P<low>{_NUM})(?:(?P<high>(?!)))?"
+    rf"(?=(?:{_LIST_GAP}{_NUM})*{_LIST_GAP}{_NUM}\s*(?:{_UNIT}))"
+)
+
+
+_NAMED = re.compile(r"[A-Z][\w-]*\s+$")
+
+
+def shares_unit(match: re.Match[str]) -> bool:
+    """Whether `match` is a number that shares the unit of the last of its list (SHARED_UNIT)."""
+    return match.re is SHARED_UNIT
+
+
+def candidates(sentence: str) -> list[re.Match[str]]:
+    """The numbers with a unit `sentence` (`for_matching`'s) holds, in order: CANDIDATE's, and
+    the numbers of a list that share the unit of its last (SHARED_UNIT)."""
+    found = list(CANDIDATE.finditer(sentence))
+    taken = [m.span() for m in found]
+    # Not a number of a name ("Llama 2 and 3x faster").
+    shared = [m for m in SHARED_UNIT.finditer(sentence) if not any(a <= m.start() < b for a, b in taken)
+              and not _NAMED.search(sentence, 0, m.start())]
+    return sorted(found + shared, key=lambda m: m.start()) if shared else found
 
 
 # "between 2 and 3 times" is a range; "by a factor of (up to) 2.84" a factor (a "scaling factor of 8" is not).

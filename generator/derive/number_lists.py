@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .candidates import shares_unit
 from .claims import claim_span, kind_in, list_end, measure_words
 from ..content.hardware import Mention
 
@@ -37,7 +38,9 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
              for index, match in enumerate(matches)]
     for first, last in listed_groups(sentence, matches, measured):
         # "284 GOPS/W and 5.3 TOPS per watt": a rate's unit says what it measures, each its own.
-        if last > first and not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1]):
+        # Not numbers that share the last one's unit: "614/307/77 GOPS".
+        if last > first and (not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1])
+                             or any(shares_unit(m) for m in matches[first:last + 1])):
             bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
             whole = (spans[first][0], max(list_end(sentence, matches[last].end(), bound),
                                           *(span[1] for span in spans[first:last + 1])))

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kinds_in, make_claim
 from ..content.hardware import Hardware, Mention
-from .candidates import CANDIDATE, efficiency_unit, for_matching, parse_number, rate_unit
+from .candidates import candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import claim_spans, listed_groups, respective_measures
@@ -150,7 +150,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     if not _DIGIT.search(written) and not _IN_WORDS.search(written):
         return []
     sentence = for_matching(written)
-    matches = list(CANDIDATE.finditer(sentence))
+    matches = candidates(sentence)
     measures = absolute_measures(sentence, [m.span() for m in matches])
     if not (matches or measures) or _BACKGROUND.search(sentence):
         return []
