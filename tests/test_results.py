@@ -646,3 +646,9 @@ def test_numbers_listed_before_a_unit_share_it():
     assert devices("It runs on an A100 and an H100 at 20 and 30 tokens/s, respectively.") == ["a100", "h100"]
     # A number of a name is no result: "Llama 2".
     assert values("It makes Llama 2 and 3x faster.") == [("3", "×", "speedup", "higher")]
+
+
+def test_dual_and_quad_count_the_hardware_something_ran_on():
+    text = ("It scales up to 128K tokens on dual NVIDIA A5000 GPUs. SparseAccelerate achieves up to a 1.04x "
+            "reduction in TTFT latency.")
+    assert devices(text)[-1] == "rtx-a5000"
