@@ -652,3 +652,12 @@ def test_dual_and_quad_count_the_hardware_something_ran_on():
     text = ("It scales up to 128K tokens on dual NVIDIA A5000 GPUs. SparseAccelerate achieves up to a 1.04x "
             "reduction in TTFT latency.")
     assert devices(text)[-1] == "rtx-a5000"
+
+
+def test_a_qualifier_after_and_keeps_a_list_and_a_generation_rate_is_a_throughput():
+    claims = [r.claim.text for r in extract_results(Paper("x", "X", (
+        "FSA achieves up to 3.5× and on average 1.6× kernel-level latency reduction.")))]
+    assert claims == ["FSA achieves up to 3.5× and on average 1.6× kernel-level latency reduction"] * 2
+    text = "It attains an average token generation rate of 13.20 tokens/s, with a peak of 29.08 tokens/s."
+    assert [r.claim.text for r in extract_results(Paper("x", "X", text))][-1] \
+        == "token generation rate … a peak of 29.08 tokens/s"

@@ -33,7 +33,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("accuracy", r"accuracy|top-[15]|mAP|BLEU|F1|PSNR|SSIM|FID|quality|score"),
     ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
-    ("throughput", r"throughput|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
+    ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
                    r"GKeys?/s|goodput|operations per second|\bOPS\b|FLOPs?/s"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
@@ -291,7 +291,7 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
     # serving throughput", "achieves average speedups".
     words = []
     for word in reversed(_words(written, start, last.start())[-3:]):
-        if written[word[0]:word[1]].lower() in _HEAD_STOPS or re.search(r"[,;\d]", written[word[0]:last.start()]) \
+        if written[word[0]:word[1]].lower() in (_HEAD_STOPS | _LEVELS if past_numbers else _HEAD_STOPS) or re.search(r"[,;\d]", written[word[0]:last.start()]) \
                 or re.search(r"\d\s*$", written[:word[0]]):
             break  # nor another number's words, its unit among them ("1.6 ms inference latency")
         words.insert(0, word)
@@ -301,6 +301,9 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
 
 # The end of a number, and its unit when it is a sign: what a measure's words right after belong to.
 _AFTER_NUMBER = re.compile(r"\d\s*(?:[%×]|[xX](?!\w))?\s*$")
+# Words that say which level of a measure another number is ("an average token generation rate
+# of 13.20 tokens/s, with a peak of 29.08 tokens/s"): that number's, not the next one's.
+_LEVELS = frozenset({"average", "mean", "median", "peak", "maximum", "minimum"})
 # Where the words qualifying a measure stop, looking left: an article, a preposition, a verb that
 # only says it was attained (one that says which way it moved, "increases", is kept).
 _HEAD_STOPS = _END_WORDS | {"achieves", "achieved", "achieving", "reaches", "delivers", "provides", "shows", "yields",

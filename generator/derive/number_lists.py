@@ -12,7 +12,9 @@ from ..content.hardware import Mention
 # Between numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput
 # on A100", "1.10×/4.86× lower"): the words after the list hold their kinds, in order, and where
 # they were measured.
-LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$|^/$")
+# A qualifier of the next number may follow the connective: "up to 3.5× and on average 1.6× lower latency".
+LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)"
+                    r"(?:(?:up to|on average|an average of|over|nearly|about|around|roughly|at least|as much as)\s+)?$|^/$")
 
 
 def listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
