@@ -661,3 +661,11 @@ def test_a_qualifier_after_and_keeps_a_list_and_a_generation_rate_is_a_throughpu
     text = "It attains an average token generation rate of 13.20 tokens/s, with a peak of 29.08 tokens/s."
     assert [r.claim.text for r in extract_results(Paper("x", "X", text))][-1] \
         == "token generation rate … a peak of 29.08 tokens/s"
+
+
+def test_a_tilde_between_numbers_is_a_range_and_a_context_length_a_context():
+    assert values("Our implementation achieves 3.46×∼4.89× speedup.") == [("3.46–4.89", "×", "speedup", "higher")]
+    assert values("It enables decoding with 3.3 million context length on a single A100 GPU.") == [
+        ("3.3 million", "tokens", "context", None)]
+    assert devices("It runs with 0.78 ms inference latency on an iPhone 12.", "X") == [None]
+    assert values("It runs with 0.78 ms inference latency on an iPhone 12.") == [("0.78", "ms", "latency", None)]

@@ -50,7 +50,7 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|toke
          r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
-    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to)\s*(?P<high>{_NUM}))?\s*"
+    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to|∼|~)\s*(?P<high>{_NUM}))?\s*"
     rf"(?:{_UNIT}|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 # A number without a unit listed before one with it, which it shares: the 614 and the 307 of

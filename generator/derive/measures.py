@@ -33,8 +33,8 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b|[- ]?(?:[a-z]+\s)?(?:models?|LLMs?)\b"
      r"|(?-i:(?=\s[A-Z][A-Za-z]*-?\d))", "parameters", "parameters"),
     (r"(?:AP\d*|mAP|BLEU|F1|PSNR)\b", "", "accuracy"),
-    (r"(?:context\s+)?tokens?\s+(?:of\s+)?context\b|context\s+tokens?\b|(?=\s+(?:on|with|in)\b)", "tokens",
-     "context"),
+    (r"(?:context\s+)?tokens?\s+(?:of\s+)?context\b|context\s+tokens?\b|context\s+(?:length|window)s?\b|"
+     r"(?=\s+(?:on|with|in)\b)", "tokens", "context"),
     # "extends the usable context length to 128K tokens": tokens, where a context is named before them
     (r"tokens?\b(?!\s*(?:/|per\b))", "tokens", "context"),
     (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
@@ -80,9 +80,9 @@ _ACHIEVED_BEFORE = re.compile(
     r"|at"
     r")\s*"
     r"(?:\w+\s+){0,3}$", re.I)
-# Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865").
+# Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865", "on an iPhone 12").
 _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
-                             r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?[A-Z])")
+                             r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?i?[A-Z])")
 # What a model size is a result of: it fits, it runs, as large as.
 _FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)

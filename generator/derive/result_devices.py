@@ -16,9 +16,10 @@ from ..content.check import NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
-# "on x86 CPUs".
+# "on x86 CPUs", "across various GPU hardware".
 UNKNOWN_HARDWARE = re.compile(
-    r"\b(?i:on|using)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
+    r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+)*"
+    r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
     r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
     r"SoCs?)\b")
 def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
@@ -128,10 +129,13 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     after_to = clause.start() if clause else after_to
     before_from = max([before_from, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, before_from, start))])
     after = specific([m for m in measured if end <= m.start < after_to])
+    # The first hardware named after it is where it ran: none of ours when the vocabulary does
+    # not know it ("by up to 5× across various GPU hardware and ... on a single RTX 4090").
+    unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
+    if _unknown(unknown, mentions) and (not after or unknown.start() < after[0].start):
+        return None
     if after:
         return ELSEWHERE if _listed(sentence, after[0], after) else credited(after[0])
-    if _unknown(UNKNOWN_HARDWARE.search(sentence, end, after_to), mentions):
-        return None
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
@@ -228,12 +232,18 @@ def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
         sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
 
 
-def setting_after(sentence: str, measured: list[Mention], end: int, after_to: int) -> str | None:
+def setting_after(sentence: str, mentions: list[Mention], measured: list[Mention], end: int,
+                  after_to: int) -> str | None:
     """Hardware past the comparison after a result ("3x faster than FlashAttention-2 on H100
     GPUs"): where both ran, unless the result has a device of its own (then it is the baseline's:
-    "For offloading on two RTX 4090s, ... half as slow as the baseline on an A100")."""
+    "For offloading on two RTX 4090s, ... half as slow as the baseline on an A100"), or hardware
+    the vocabulary does not know comes first ("5× across various GPU hardware and ... on a
+    single RTX 4090")."""
     clause = _CLAUSE_ENDS.search(sentence, end, after_to)
     after_to = clause.start() if clause else after_to
+    unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
+    if _unknown(unknown, mentions):
+        after_to = unknown.start()
     ids = {m.id for m in measured if end <= m.start < after_to}
     return ids.pop() if len(ids) == 1 else None
 

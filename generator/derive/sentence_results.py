@@ -208,7 +208,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
                            cut_after) if hardware is not None else None
         if device is None and opening is None:
-            device = setting_after(sentence, measured, match.end(), cut_after)
+            device = setting_after(sentence, mentions, measured, match.end(), cut_after)
         direction = direction_of(before, after, bool(rate or efficiency))
         against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
             if hardware is not None and baselines[index] else None
