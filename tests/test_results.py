@@ -669,3 +669,12 @@ def test_a_tilde_between_numbers_is_a_range_and_a_context_length_a_context():
         ("3.3 million", "tokens", "context", None)]
     assert devices("It runs with 0.78 ms inference latency on an iPhone 12.", "X") == [None]
     assert values("It runs with 0.78 ms inference latency on an iPhone 12.") == [("0.78", "ms", "latency", None)]
+
+
+def test_a_time_says_what_was_done_in_it():
+    claims = [r.claim.text for r in extract_results(Paper("x", "X", (
+        "On the HELM benchmark, FlexGen can benchmark a 30B model with a 16GB GPU on 7 sub-scenarios in 21 hours.")))]
+    assert claims == ["benchmark … model with a 16GB GPU on 7 sub-scenarios in 21 hours"]
+    text = "VQ4DiT quantizes a DiT XL/2 model on a single NVIDIA A100 GPU within 20 minutes to 5 hours."
+    assert [r.claim.text for r in extract_results(Paper("x", "X", text))][-1] \
+        == "quantizes a DiT XL/2 model … 5 hours"

@@ -29,7 +29,11 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # value 0.77/0.69, claims keep meaning 0.85, none inverted, kind 0.88, device right 34/57
     # (0.60), 7 wrong devices. Its misses are read by no one who changes a rule. Since the rules were
     # improved on sets c and e: value recall 0.77, device right 44/62 (0.71), 6 wrong devices.
-    ("never_tuned_b", 0.75, 0.75, 0.85, 0.88, 0.7),
+    # The one floor lowered: claims 0.86 -> 0.847 (72/85) when a bug was fixed: a claim's words
+    # and its comparison's were read run together ("speedupover"), hiding a word that names the
+    # measure, so the words before the claim were joined; one of set b's claims kept its meaning
+    # only thanks to that.
+    ("never_tuned_b", 0.75, 0.75, 0.84, 0.88, 0.7),
     # Set c (development), 18 abstracts (12 real arXiv abstracts) written on 2026-11-26 by a helper who
     # had not read the rules; the rules were then improved on it: device right 0.51 -> 0.81.
     # Then value recall 0.75 -> 0.81; of the results found since, two are credited only to the

@@ -187,7 +187,9 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     near = [w for w in words if not soft or w[0] >= soft[-1]][-_MAX_WORDS_BEFORE:]
     if not _KIND.search(sentence, near[0][0] if near else start, to):
         reach = words[-_REACH_BEFORE:]
-        named = [m.start() for m in _KIND.finditer(sentence, reach[0][0], start)] if reach else []
+        # Not the unit of a number before it ("within 20 minutes to 5 hours").
+        named = [m.start() for m in _KIND.finditer(sentence, reach[0][0], start)
+                 if not _AFTER_NUMBER.search(sentence, 0, m.start())] if reach else []
         if named:
             near = [w for w in reach if w[1] > named[-1]]
             # With the words that say which one: "the decoding speed of ...", "token generation throughput".
@@ -223,7 +225,7 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     while start < end and written[start].isspace():  # "a factor up to 2.84", read as "x2.84"
         start += 1
     pieces = [span] + ([comparison] if comparison is not None else []) + ([measure] if measure is not None else [])
-    text = written[span[0]:span[1]] + (written[comparison[0]:comparison[1]] if comparison else "")
+    text = written[span[0]:span[1]] + (" " + written[comparison[0]:comparison[1]] if comparison else "")
     if measure is None and not _KIND.search(text):
         # The words that name the measure, before the number's own ("increases GPU utilization
         # from below 40% to over 90%"), even where a comparison opens the sentence.

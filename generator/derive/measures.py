@@ -114,6 +114,7 @@ class Measure(NamedTuple):
     kind: str
     direction: str | None = None  # a measurement has none; a number in a change's shape has the change's
     head: tuple[int, int] | None = None  # for a number in another's shape, that one's words before it
+    activity: tuple[int, int] | None = None  # for a time, the words that say what was done in it
 
 
 def _value(number: str, magnitude: str | None) -> float | None:
@@ -163,7 +164,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit = match.group(f"u{index}").strip()
             value = value * _BYTES[unit[0].upper()] if value is not None else None
-        out.append(Measure(match.start(), match.end(), value, value_text, unit, kind))
+        activity = _activity(sentence, match.start()) if kind == "duration" else None
+        out.append(Measure(match.start(), match.end(), value, value_text, unit, kind, activity=activity))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
         if not any(a < end and start < b for a, b in taken):
@@ -174,6 +176,31 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             word = match.group("word")
             out.append(Measure(match.start(), match.end(), _WORD_FACTORS[word.lower()], word, "×", "speedup"))
     return sorted(out)
+
+
+# What a time was spent doing: "train ResNet-50 on ImageNet ... in 2.2 minutes", "quantizes a DiT
+# XL/2 model ... within 20 minutes". Its verb, in the clause before the time, and the words after
+# it up to the next number, comma or clause.
+_ACTIVITY = re.compile(r"\b(?:pre-?train|train|fine-?tun|quantiz|benchmark|process|render|compil|converg|complet|"
+                       r"finish|simulat|profil|search|sort|generat|index|solv|build|deploy|prun|distill|serv)\w*\b", re.I)
+_TIME_NAMED = re.compile(r"\b(?:time|times|duration|wall[- ]clock)\b", re.I)
+_ACTIVITY_WORDS = re.compile(r"(?:\s+(?!\d)[^\s,;:()]+){0,4}")
+_ACTIVITY_ENDS = re.compile(r"\s(?:in|within|on|with|to|for|at|by|of|the|a|an|and|can|be|is|was)$", re.I)
+
+
+def _activity(sentence: str, before: int) -> tuple[int, int] | None:
+    """The words before `before` that say what a time was spent doing; None when none."""
+    start = max([0, before - 120, *(m.end() for m in re.finditer(r"[;:]|,\s", sentence[:before]))])
+    verbs = list(_ACTIVITY.finditer(sentence, start, before))
+    if not verbs:
+        return None
+    verb = verbs[0]
+    if _TIME_NAMED.search(sentence, verb.start(), before):
+        return None  # the words name the time themselves: "BERT training time can be reduced to 76 minutes"
+    end = _ACTIVITY_WORDS.match(sentence, verb.end(), before).end()
+    while (trail := _ACTIVITY_ENDS.search(sentence, verb.end(), end)) is not None:
+        end = trail.start()
+    return verb.start(), end
 
 
 # "by a factor up to 2.84 in inference and 1.75 in training", "an R^2 of 0.98 for runtime

@@ -133,7 +133,7 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
                 and re.search(r"\bfrom\s+$", sentence[:edges[at - 1][0]]):
             first_left = edges[at - 2][1] if at > 1 else 0
             span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], span[1])
-        claim = make_claim(written, measure.start, measure.end, span, measure.head)
+        claim = make_claim(written, measure.start, measure.end, span, measure.head, measure.activity)
         kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
         device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,
                            right, kind in MODEL_KINDS) if hardware is not None else None
