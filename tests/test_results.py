@@ -678,3 +678,8 @@ def test_a_time_says_what_was_done_in_it():
     text = "VQ4DiT quantizes a DiT XL/2 model on a single NVIDIA A100 GPU within 20 minutes to 5 hours."
     assert [r.claim.text for r in extract_results(Paper("x", "X", text))][-1] \
         == "quantizes a DiT XL/2 model … 5 hours"
+
+
+def test_an_abbreviation_in_parentheses_belongs_to_the_words_before_it():
+    text = "MegaScale achieves 55.2% Model FLOPs Utilization (MFU) when training a 175B LLM on 12,288 GPUs."
+    assert "Model FLOPs Utilization (MFU) when training" in one(text).claim.text

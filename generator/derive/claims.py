@@ -95,6 +95,7 @@ _KIND = _Kinds()
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
 _ASIDE_AFTER = re.compile(r"\s*\([^()]{1,20}\)")
+_ABBREVIATION = re.compile(r"(?<=\w)\s\((?:[A-Z][A-Za-z0-9-]{1,9})\)")
 _HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
@@ -162,10 +163,13 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     bounds the numbers beside it leave ([left_bound, right_bound))."""
     # Right: up to the next clause or comma, at most _MAX_WORDS_AFTER words.
     stop = right_bound
-    # A short aside right after the number does not end its words: "37% (A10) higher throughput".
+    # A short aside right after the number does not end its words: "37% (A10) higher throughput";
+    # nor does an abbreviation in parentheses, which is part of the words it follows: "mean absolute
+    # percentage error (MAPE) in execution cycles".
     aside = _ASIDE_AFTER.match(sentence, end, stop)
+    plain = _ABBREVIATION.sub(lambda m: " " * len(m.group(0)), sentence) if "(" in sentence else sentence
     for pattern in (_HARD_BREAK, _SOFT_BREAK):
-        found = pattern.search(sentence, aside.end() if aside else end, stop)
+        found = pattern.search(plain, aside.end() if aside else end, stop)
         if found:
             stop = found.start()
     after = _trim(sentence, _words(sentence, end, stop)[:_MAX_WORDS_AFTER], from_left=False)
