@@ -683,3 +683,9 @@ def test_a_time_says_what_was_done_in_it():
 def test_an_abbreviation_in_parentheses_belongs_to_the_words_before_it():
     text = "MegaScale achieves 55.2% Model FLOPs Utilization (MFU) when training a 175B LLM on 12,288 GPUs."
     assert "Model FLOPs Utilization (MFU) when training" in one(text).claim.text
+
+
+def test_a_frame_rate_says_what_was_done_at_it():
+    text = "NGPC enables the rendering of 4k res. at 30FPS for NeRF and 8k res. at 120FPS for all other applications."
+    assert [r.claim.text for r in extract_results(Paper("x", "X", text))][-1] \
+        == "rendering … 8k res. at 120FPS for all other applications"

@@ -164,7 +164,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit = match.group(f"u{index}").strip()
             value = value * _BYTES[unit[0].upper()] if value is not None else None
-        activity = _activity(sentence, match.start()) if kind == "duration" else None
+        activity = _activity(sentence, match.start()) if kind in ("duration", "throughput") else None
         out.append(Measure(match.start(), match.end(), value, value_text, unit, kind, activity=activity))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
@@ -178,8 +178,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     return sorted(out)
 
 
-# What a time was spent doing: "train ResNet-50 on ImageNet ... in 2.2 minutes", "quantizes a DiT
-# XL/2 model ... within 20 minutes". Its verb, in the clause before the time, and the words after
+# What a time was spent doing, or a rate was reached doing: "train ResNet-50 on ImageNet ... in 2.2
+# minutes", "quantizes a DiT XL/2 model ... within 20 minutes", "the rendering of ... 8k res. at 120FPS". Its verb, in the clause before the time, and the words after
 # it up to the next number, comma or clause.
 _ACTIVITY = re.compile(r"\b(?:pre-?train|train|fine-?tun|quantiz|benchmark|process|render|compil|converg|complet|"
                        r"finish|simulat|profil|search|sort|generat|index|solv|build|deploy|prun|distill|serv)\w*\b", re.I)
@@ -189,7 +189,8 @@ _ACTIVITY_ENDS = re.compile(r"\s(?:in|within|on|with|to|for|at|by|of|the|a|an|an
 
 
 def _activity(sentence: str, before: int) -> tuple[int, int] | None:
-    """The words before `before` that say what a time was spent doing; None when none."""
+    """The words before `before` that say what a time was spent, or a rate reached, doing; None
+    when none."""
     start = max([0, before - 120, *(m.end() for m in re.finditer(r"[;:]|,\s", sentence[:before]))])
     verbs = list(_ACTIVITY.finditer(sentence, start, before))
     if not verbs:
