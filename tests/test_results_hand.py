@@ -113,6 +113,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # the reading of set l's misses: value 0.92/0.71, claims keep meaning 0.88, 1 inverted, kind
     # 0.88, device right 6/17 (0.35), no wrong device of 67.
     ("never_tuned_m", 0.91, 0.7, 0.87, 0.87, 0.35),
+    # Set n (held out), 20 real arXiv abstracts (141 sentences, 57 results) no other set holds: 11
+    # report numbers on named commercial hardware (T4, CS-1, Ascend 910, H100, Raspberry Pi 4, V100,
+    # TPU, PYNQ-Z2, EdgeTPU), the rest designs, quantization and systems; written on 2026-11-26 by
+    # a helper who had not read the rules, scored once at 5c1dd62, after the rules improved on set o
+    # (a sentence naming no hardware goes on where the last one that did ran, and the claim rules of
+    # this session): value 0.92/0.79, claims keep meaning 0.89, 1 inverted, kind 0.77, device right
+    # 7/11 (0.64), 5 wrong devices of 44.
+    ("never_tuned_n", 0.91, 0.78, 0.88, 0.77, 0.63),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -135,10 +143,11 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},
             "never_tuned_l": {"meaning inverted": 1, "wrong device": 9},
-            "never_tuned_m": {"meaning inverted": 1, "wrong device": 0}}
+            "never_tuned_m": {"meaning inverted": 1, "wrong device": 0},
+            "never_tuned_n": {"meaning inverted": 1, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "never_tuned_h", "never_tuned_j", "never_tuned_k",
-        "never_tuned_l", "never_tuned_m"]
+        "never_tuned_l", "never_tuned_m", "never_tuned_n"]
 
 
 @pytest.mark.parametrize("name", SETS)
