@@ -35,7 +35,7 @@ from .vocabularies import load_hardware, load_topics
 # TPU v6e, Gaudi 3), or a code of capitals and digits (MI325X, H200, GB200).
 DEVICE_FAMILIES = ("RTX", "GTX", "Tesla", "Quadro", "Radeon", "Instinct", "Xeon", "EPYC", "Ryzen", "Gaudi",
                    "TPU", "Jetson", "Snapdragon", "Ascend", "Exynos", "Dimensity", "Kirin", "Trainium",
-                   "Inferentia", "Graviton")
+                   "Inferentia", "Graviton", "Alveo", "Virtex", "Versal", "Kria")
 DEVICE_LIKE = re.compile(
     r"(?<![\w.+-])(?:"
     r"(?:" + "|".join(DEVICE_FAMILIES) + r")[ -]?(?:[A-Z]{1,3} ?)?v?\d+[A-Za-z]{0,3}"

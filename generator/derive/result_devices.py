@@ -147,6 +147,12 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if before:  # several devices before it ("on U55C cards and platforms like ZCU102, ... 1.2x"): none's alone
         return None if _listed(sentence, before[-1], before) or len({m.id for m in before}) > 1 \
             else credited(before[-1])
+    # The one device its clause measured on before it, past the numbers between: "; the Hailo-10H
+    # sustains 6.9 tok/s at under 2 W".
+    opens = max([0, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, 0, start))])
+    in_clause = specific([m for m in measured if opens <= m.start and m.end <= start])
+    if len({m.id for m in in_clause}) == 1 and not _listed(sentence, in_clause[-1], measured):
+        return credited(in_clause[-1])
     # The one device the sentence measures on: before the result, or after it in its clause
     # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
     ones = [m for m in specific(measured) if m.start < start or not _NEW_CLAUSE.search(sentence, end, m.start)]

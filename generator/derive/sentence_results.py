@@ -238,10 +238,11 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                                      baselines[index][1] if baselines[index] else None, measure))
     results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:
-        # "2.1x and 3.4x on the A100 and the H100, respectively": in order, one device each.
-        devices = list(dict.fromkeys(m.id for m in measured))
-        if len(devices) != len(results):  # "on Intel CPU, ARM CPU, and NVIDIA GPU by 3.8×, 2.6×, and 1.7×"
-            devices = hardware_list(hardware, sentence, mentions)
+        # "2.1x and 3.4x on the A100 and the H100, respectively", "on Intel CPU, ARM CPU, and NVIDIA
+        # GPU by 3.8×, 2.6×, and 1.7×": a list of where things ran, in order, one device each (not
+        # the devices a sentence names apart: "on Alveo U55C cards and platforms like ZCU102 ... 1.2×
+        # and 2.87× more power efficient than the K80 and the i7-8700K, respectively").
+        devices = hardware_list(hardware, sentence, mentions)
         if len(results) == len(devices) > 1:
             results = [r._replace(device=d) for r, d in zip(results, devices)]
         # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
