@@ -692,3 +692,13 @@ def test_a_frame_rate_says_what_was_done_at_it():
     text = "NGPC enables the rendering of 4k res. at 30FPS for NeRF and 8k res. at 120FPS for all other applications."
     assert [r.claim.text for r in extract_results(Paper("x", "X", text))][-1] \
         == "rendering … 8k res. at 120FPS for all other applications"
+
+
+def test_a_size_is_no_factor_and_average_precision_is_an_accuracy():
+    # "600 X 595 X 1536" is the size of a mesh, not factors of 600 and 595.
+    assert values("We solve it on a 600 X 595 X 1536 mesh, 2x faster than a cluster.") == [
+        ("2", "×", "speedup", "higher")]
+    # AP (average precision) and mIoU are scores of a model, whatever it ran on.
+    result = one("On a V100, YOLOX-L achieves 50.0% AP on COCO, 1.8% AP higher than YOLOv5-L.".replace(
+        "50.0% AP on COCO, ", ""))
+    assert (result.kind, result.device) == ("accuracy", None)

@@ -30,7 +30,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence"),
-    ("accuracy", r"accuracy|top-[15]|mAP|BLEU|F1|PSNR|SSIM|FID|quality|score"),
+    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|BLEU|F1|PSNR|SSIM|FID|quality|score"),
     ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
