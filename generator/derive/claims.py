@@ -297,7 +297,7 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
     # serving throughput", "achieves average speedups".
     words = []
     for word in reversed(_words(written, start, last.start())[-3:]):
-        if written[word[0]:word[1]].lower() in (_HEAD_STOPS | _LEVELS if past_numbers else _HEAD_STOPS) or re.search(r"[,;\d]", written[word[0]:last.start()]) \
+        if written[word[0]:word[1]].lower() in (_HEAD_STOPS_PAST if past_numbers else _HEAD_STOPS) or re.search(r"[,;\d]", written[word[0]:last.start()]) \
                 or re.search(r"\d\s*$", written[:word[0]]):
             break  # nor another number's words, its unit among them ("1.6 ms inference latency")
         words.insert(0, word)
@@ -314,6 +314,7 @@ _LEVELS = frozenset({"average", "mean", "median", "peak", "maximum", "minimum"})
 # only says it was attained (one that says which way it moved, "increases", is kept).
 _HEAD_STOPS = _END_WORDS | {"achieves", "achieved", "achieving", "reaches", "delivers", "provides", "shows", "yields",
                             "offers"}
+_HEAD_STOPS_PAST = _HEAD_STOPS | _LEVELS
 
 
 # What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".

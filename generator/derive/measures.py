@@ -179,10 +179,12 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
 
 
 # What a time was spent doing, or a rate was reached doing: "train ResNet-50 on ImageNet ... in 2.2
-# minutes", "quantizes a DiT XL/2 model ... within 20 minutes", "the rendering of ... 8k res. at 120FPS". Its verb, in the clause before the time, and the words after
-# it up to the next number, comma or clause.
+# minutes", "quantizes a DiT XL/2 model ... within 20 minutes", "the rendering of ... 8k res. at
+# 120FPS". Its verb, in the clause before the time, and the words after it up to the next number,
+# comma or clause.
 _ACTIVITY = re.compile(r"\b(?:pre-?train|train|fine-?tun|quantiz|benchmark|process|render|compil|converg|complet|"
                        r"finish|simulat|profil|search|sort|generat|index|solv|build|deploy|prun|distill|serv)\w*\b", re.I)
+_CLAUSE_BREAK = re.compile(r"[;:]|,\s")
 _TIME_NAMED = re.compile(r"\b(?:time|times|duration|wall[- ]clock)\b", re.I)
 _ACTIVITY_WORDS = re.compile(r"(?:\s+(?!\d)[^\s,;:()]+){0,4}")
 _ACTIVITY_ENDS = re.compile(r"\s(?:in|within|on|with|to|for|at|by|of|the|a|an|and|can|be|is|was)$", re.I)
@@ -191,7 +193,7 @@ _ACTIVITY_ENDS = re.compile(r"\s(?:in|within|on|with|to|for|at|by|of|the|a|an|an
 def _activity(sentence: str, before: int) -> tuple[int, int] | None:
     """The words before `before` that say what a time was spent, or a rate reached, doing; None
     when none."""
-    start = max([0, before - 120, *(m.end() for m in re.finditer(r"[;:]|,\s", sentence[:before]))])
+    start = max([0, before - 120, *(m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, before))])
     verbs = list(_ACTIVITY.finditer(sentence, start, before))
     if not verbs:
         return None

@@ -49,7 +49,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     platform: list[str] = []  # where sentences that state no result say the paper was measured
     frame: str | None = None  # the device an opening "On X, ..." set
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
-    placed: list[tuple[list[Result], bool]] = []  # each sentence's results, and whether it names hardware
+    # Each sentence's results, whether it names hardware, the ids it names (but its baselines'),
+    # and the device carried to it from the last sentence that named hardware.
+    placed: list[tuple[list[Result], bool, set[str], str | None]] = []
     before: set[str] = set()  # the devices of the sentence before's results
     carried: str | None = None  # the one device the last sentence that named hardware ran on
     for offset, written in sentences:
@@ -68,17 +70,17 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             frame = opening
             subject = subject_device(hardware, written, mentions)
         elif subject and refers_back(written):  # "The H100 achieves ... . It also delivers ..."
-            results = [r if r.device is not None or _models_own(r) else r._replace(device=subject) for r in results]
+            results = _placed(results, subject)
         else:
             subject = None
         if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written):
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
-            results = [r if r.device is not None or _models_own(r) else r._replace(device=next(iter(before))) for r in results]
+            results = _placed(results, next(iter(before)))
         before = {r.device for r in results if r.device}
-        stated: list[str] = []  # where a sentence that states no result says the paper ran
+        stated: list[Mention] = []  # where a sentence that states no result says the paper ran
         if not results and mentions and not _CONTRAST.search(written):
-            stated = [m.id for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)]
-            platform += stated
+            stated = measured_in_sentence(written, mentions, (), hardware, paper_vendors)
+            platform += [m.id for m in stated]
         elif opening and not _CONTRAST.search(written):
             # "When training a 530B model on 2240 NVIDIA A100 GPUs, we achieve ...": an opening
             # that sets where the paper's results were measured.
@@ -87,10 +89,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # The one device the last sentence that named hardware measured on: what the
             # sentences after it that name none go on to say was measured there ("... 3 million
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
-            ran = set(before) if results else {m.id for m in most_specific(hardware, [m for m in mentions if m.id in stated])}
+            ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
         if frame:
-            results = [r if r.device is not None or _models_own(r) else r._replace(device=frame) for r in results]
+            results = _placed(results, frame)
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
@@ -104,7 +106,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         nearest = carried if carried and not names_hardware and (
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
         if nearest and (not names_hardware or (named and own)):
-            results = [r if r.device is not None or _models_own(r) else r._replace(device=nearest) for r in results]
+            results = _placed(results, nearest)
         # A model's accuracy or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
@@ -121,6 +123,11 @@ _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|tradit
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict\w*|estimat\w*|simulat\w*)", re.I)
+
+
+def _placed(results: list[Result], device: str) -> list[Result]:
+    """`results` with `device` for those that have none and are not a model's own."""
+    return [r if r.device is not None or _models_own(r) else r._replace(device=device) for r in results]
 
 
 def _models_own(result: Result) -> bool:
