@@ -701,3 +701,11 @@ def test_a_size_is_no_factor_and_average_precision_is_an_accuracy():
     # AP (average precision) and mIoU are scores of a model, whatever it ran on.
     result = one("On a V100, YOLOX-L achieves 1.8% AP higher than YOLOv5-L.")
     assert (result.kind, result.device) == ("accuracy", None)
+
+
+def test_a_measure_that_bounds_the_set_up_is_no_result_s_measure():
+    # "within latency SLOs", "under a power budget": the condition, not what the number measures.
+    result = one("It improves serving throughput within desired latency SLOs by up to 2.6x over vLLM.")
+    assert (result.kind, result.claim.text) == (
+        "throughput", "serving throughput within desired latency SLOs by up to 2.6x over vLLM")
+    assert one("It delivers 1.8x higher throughput under a power budget of 300 W.").kind == "throughput"

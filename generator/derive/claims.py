@@ -57,9 +57,15 @@ LOWER_IS_BETTER = frozenset({"latency", "duration", "energy", "power", "memory",
                              "cost", "error"})
 # Kinds that describe a model, whatever it runs on: no device is credited with them.
 MODEL_KINDS = frozenset({"accuracy", "error", "parameters", "compute"})
+# A measure's word before a word for a bound names the condition results were measured under,
+# not what they measure: "within desired latency SLOs", "under a power budget", "the memory limit".
+_BOUND = r"(?!\s+(?:SLOs?|SLAs?|budgets?|constraints?|targets?|deadlines?|limits?|caps?|requirements?)\b)"
+
+
 def _kind_source(lowercase: bool) -> str:
-    # One lookbehind for all: a word starts here, then which kind's words it starts.
-    return "(?<![\\w-])(?:" + "|".join(f"(?P<{kind}>(?:{words.lower() if lowercase else words})(?![\\w-]))"
+    # One lookbehind for all: a word starts here, then which kind's words it starts, not a bound's.
+    bound = _BOUND.lower() if lowercase else _BOUND
+    return "(?<![\\w-])(?:" + "|".join(f"(?P<{kind}>(?:{words.lower() if lowercase else words})(?![\\w-]){bound})"
                                         for kind, words in KIND_WORDS) + ")"
 
 
