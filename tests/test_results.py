@@ -709,3 +709,12 @@ def test_a_measure_that_bounds_the_set_up_is_no_result_s_measure():
     assert (result.kind, result.claim.text) == (
         "throughput", "serving throughput within desired latency SLOs by up to 2.6x over vLLM")
     assert one("It delivers 1.8x higher throughput under a power budget of 300 W.").kind == "throughput"
+
+
+def test_a_clause_after_a_semicolon_that_names_no_measure_goes_on_with_the_one_before():
+    found = extract_results(Paper("x", "X", (
+        "It improves the serving throughput of Llama-3-8B by 1.2x on A100; and Qwen-72B by 2.4x on A100.")))
+    assert found[-1].claim.text == "serving throughput … Qwen-72B by 2.4x on A100"
+    # A clause that names its own measure keeps it.
+    found = extract_results(Paper("x", "X", "It cuts latency by 30%; memory use drops by 2x."))
+    assert found[-1].claim.text == "memory use drops by 2x"

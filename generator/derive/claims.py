@@ -293,9 +293,16 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
     # A short aside in parentheses does not end the clause: "outperforms the Intel Extension for
     # PyTorch (IPEX) implementation ... by up to a factor of 30".
     plain = _ASIDE.sub(lambda m: " " * len(m.group(0)), written)
-    start = max([0, *(m.end() for m in _HARD_BREAK.finditer(plain, 0, before))])
-    named = [m for m in _KIND.finditer(plain, start, before)
-             if not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start())]
+    breaks = [m for m in _HARD_BREAK.finditer(plain, 0, before)]
+    while True:
+        start = breaks[-1].end() if breaks else 0
+        named = [m for m in _KIND.finditer(plain, start, before)
+                 if not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start())]
+        # A clause after a semicolon that names no measure goes on with the one before it:
+        # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100".
+        if named or not breaks or breaks[-1].group(0).strip() != ";":
+            break
+        breaks.pop()
     if not named:
         return None
     last = named[-1]
