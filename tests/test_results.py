@@ -725,3 +725,10 @@ def test_a_claim_reaches_back_to_a_measure_s_name_not_to_a_unit_without_its_numb
             "server GPU.")
     assert extract_results(Paper("x", "X", text))[-1].claim.text \
         == "token generation rate … only 18% lower than that of a server GPU"
+
+
+def test_numbers_listed_with_a_device_in_parentheses_each_share_the_list_s_words():
+    text = "It delivers up to 49% (T4) and 37% (A10) higher throughput in long-output settings."
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value, r.kind, r.device) for r in found] == [(49, "throughput", "t4"), (37, "throughput", "a10")]
+    assert found[0].claim.text == "It delivers up to 49% (T4) and 37% (A10) higher throughput in long-output settings"

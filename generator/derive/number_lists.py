@@ -17,14 +17,27 @@ LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s
                     r"(?:(?:up to|on average|an average of|over|nearly|about|around|roughly|at least|as much as)\s+)?$|^/$")
 
 
-def listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
+# A short aside after a number of a list, which says where it was measured: "49% (T4) and 37% (A10)
+# higher throughput" lists its numbers' words, not their devices.
+_ASIDE = re.compile(r"\s*\([^()]{1,20}\)")
+
+
+def listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Mention],
+                  asides: bool = False) -> list[tuple[int, int]]:
     """(first, last) index of each run of numbers listed together ("2.1x and 3.4x", "1.2×, 1.5×
-    and 2×"): nothing but a connective between them, and no device named between."""
+    and 2×"): nothing but a connective between them, and no device named between (with
+    `asides`, but in a short parenthesis right after a number: "49% (T4) and 37% (A10)")."""
     groups, first = [], 0
     while first < len(matches):
         last = first
-        while last + 1 < len(matches) and LISTED.match(gap := sentence[matches[last].end():matches[last + 1].start()]) \
-                and not kind_in(gap) and not any(matches[last].end() <= m.start < matches[last + 1].start() for m in measured):
+        while last + 1 < len(matches):
+            start, end = matches[last].end(), matches[last + 1].start()
+            aside = _ASIDE.match(sentence, start, end) if asides else None
+            if aside:
+                start = aside.end()
+            gap = sentence[start:end]
+            if not LISTED.match(gap) or kind_in(gap) or any(start <= m.start < end for m in measured):
+                break
             last += 1
         groups.append((first, last))
         first = last + 1
@@ -38,7 +51,7 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
                         matches[index - 1].end() if index else 0,
                         matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
              for index, match in enumerate(matches)]
-    for first, last in listed_groups(sentence, matches, measured):
+    for first, last in listed_groups(sentence, matches, measured, asides=True):
         # "284 GOPS/W and 5.3 TOPS per watt": a rate's unit says what it measures, each its own.
         # Not numbers that share the last one's unit: "614/307/77 GOPS".
         if last > first and (not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1])
