@@ -732,3 +732,10 @@ def test_numbers_listed_with_a_device_in_parentheses_each_share_the_list_s_words
     found = extract_results(Paper("x", "X", text), hardware())
     assert [(r.value, r.kind, r.device) for r in found] == [(49, "throughput", "t4"), (37, "throughput", "a10")]
     assert found[0].claim.text == "It delivers up to 49% (T4) and 37% (A10) higher throughput in long-output settings"
+
+
+def test_work_per_dollar_is_a_cost_efficiency():
+    result = one("Gaudi 2 delivers the best tokens per dollar, 1.4× that of the MI300X at list prices.")
+    assert (result.kind, result.claim.text) == ("efficiency", "best tokens per dollar, 1.4× that of the MI300X at list prices")
+    assert one("It serves 1.6× more requests per dollar than a T4.").kind == "efficiency"
+    assert one("It cuts the cost per token by 30%.").kind == "cost"

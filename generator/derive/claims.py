@@ -23,7 +23,8 @@ from typing import NamedTuple
 # bandwidth; "of peak" is a utilization.
 KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|efficien\w*|"
-                   r"perf(?:ormance)?[ /-]?per[ -](?:watt|joule|dollar)|per (?:watt|joule)|[TGP]?(?:FLOPS|OPS)/W|"
+                   r"(?:perf(?:ormance)?|tokens?|requests?|queries|images?|frames?|throughput)[ /-]?per[ -](?:watt|joule|dollar)|"
+                   r"per (?:watt|joule|dollar)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
     ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum)(?! memory| power| energy)|"
                     r"occupancy|MFU"),
