@@ -739,3 +739,12 @@ def test_work_per_dollar_is_a_cost_efficiency():
     assert (result.kind, result.claim.text) == ("efficiency", "best tokens per dollar, 1.4× that of the MI300X at list prices")
     assert one("It serves 1.6× more requests per dollar than a T4.").kind == "efficiency"
     assert one("It cuts the cost per token by 30%.").kind == "cost"
+
+
+def test_respectively_pairs_a_product_the_vocabulary_does_not_know_with_none():
+    # "Jeston" is a misspelling the vocabulary does not know: the second number ran on it, not on
+    # the Snapdragon; and "21.5 tokens" shares the rate of "65.3 tokens per second".
+    text = ("We measure the inference speed on both a Qualcomm Snapdragon 888 CPU and an NVIDIA Jeston Orin GPU, "
+            "and we obtain 21.5 tokens and 65.3 tokens per second, respectively.")
+    assert values(text) == [("21.5", "tokens/s", "throughput", None), ("65.3", "tokens/s", "throughput", None)]
+    assert devices(text) == ["snapdragon-888", None]

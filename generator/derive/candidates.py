@@ -57,10 +57,12 @@ CANDIDATE = re.compile(
 # A number without a unit listed before one with it, which it shares: the 614 and the 307 of
 # "a throughput of 614/307/77 GOPS", the 20 of "20 and 30 tokens/s". Its groups are CANDIDATE's
 # (the unit's read ahead), so that both are read alike.
+# The things a rate counts may follow each number: "21.5 tokens and 65.3 tokens per second".
 _LIST_GAP = r"\s*(?:/|,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\s*"
+_COUNTED = r"(?:\s+(?:tokens?|requests?|queries|images?|samples?|sequences?)(?=\s*(?:,|and\s|or\s)))?"
 SHARED_UNIT = re.compile(
-    rf"(?<![\w.-])(?:(?P<xfirst>(?!))|(?P<prefix>(?!)))?(?P<low>{_NUM})(?:(?P<high>(?!)))?"
-    rf"(?=(?:{_LIST_GAP}{_NUM})*{_LIST_GAP}{_NUM}\s*(?:{_UNIT}))"
+    rf"(?<![\w.-])(?:(?P<xfirst>(?!))|(?P<prefix>(?!)))?(?P<low>{_NUM})(?:(?P<high>(?!)))?{_COUNTED}"
+    rf"(?=(?:{_LIST_GAP}{_NUM}{_COUNTED})*{_LIST_GAP}{_NUM}\s*(?:{_UNIT}))"
 )
 
 

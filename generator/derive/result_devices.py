@@ -212,7 +212,11 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
     something ran on them ("on Intel CPU, ARM CPU, and NVIDIA GPU", "on the A100 and the H100");
     [] when no two names make such a list. With "respectively", such a list gives each of as
     many numbers its own hardware, whether a comparison's words or where the subject ran."""
-    named = sorted(most_specific(hardware, mentions), key=lambda m: m.start)
+    # A maker's name counts where no other name follows it: "an NVIDIA Jetson Orin" is one name, the
+    # Jetson's; "a Snapdragon 888 CPU and an NVIDIA Jeston Orin GPU" lists two, the second unknown.
+    named = sorted((m for m in mentions if hardware is None or hardware.nodes[m.id].kind != "vendor"
+                    or not any(o is not m and m.start <= o.start <= m.end + 1 for o in mentions)),
+                   key=lambda m: m.start)
     best: list[Mention] = []
     run: list[Mention] = []
     for m in named:
@@ -222,7 +226,7 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
             run = [m]
         if len(run) > len(best):
             best = list(run)
-    ids = [m.id for m in best]
+    ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
     where = best and _ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)
     return ids if where and len(best) > 1 and len(set(ids)) == len(ids) else []
 
