@@ -748,3 +748,10 @@ def test_respectively_pairs_a_product_the_vocabulary_does_not_know_with_none():
             "and we obtain 21.5 tokens and 65.3 tokens per second, respectively.")
     assert values(text) == [("21.5", "tokens/s", "throughput", None), ("65.3", "tokens/s", "throughput", None)]
     assert devices(text) == ["snapdragon-888", None]
+
+
+def test_a_device_named_after_its_generation_and_the_object_of_beats_with():
+    # "Versal VHK158" is the VHK158, not the Versal generation; "beats X with" names the baseline.
+    result = one("FlightLLM beats NVIDIA A100 GPU with 1.2× higher throughput using the latest Versal VHK158 FPGA.",
+                 hardware())
+    assert (result.device, result.baseline, result.baseline_device) == ("vhk158", "NVIDIA A100 GPU", "a100")

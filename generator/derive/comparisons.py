@@ -18,12 +18,13 @@ _BASELINE = re.compile(  # the lookahead: the first letters of the words below
 _FACTOR_OF = re.compile(
     r"\s*the\s+[a-z-]+\s+of\s+(?:the\s+|an?\s+)?(?P<of>(?:(?!on\b|when\b|for\b|in\b|while\b|at\b)[\w.+/'×-]+\s?){1,4})"
     r"|\s*(?:that of\s+)?the\s+(?P<code>(?-i:[A-Z][\w-]*\d[\w-]*))", re.I)
-# "X outperforms Y by 2x": the baseline is the object, before the number.
+# "X outperforms Y by 2x", "X beats Y with 1.2x higher throughput": the baseline is the object,
+# before the number.
 _OUTPERFORMS = re.compile(
     r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
     # Words joined by spaces, never a word cut in two: "[\w]+\s?" repeated tries every split of a
     # word, which made this search a third of the whole extraction.
-    r"(?P<name>(?!by\b)[\w.+/'-]+(?:\s+(?!by\b)[\w.+/'-]+){0,7})\s*(?:,\s*)?by\s+(?:a\s+)?"
+    r"(?P<name>(?!by\b|with\b)[\w.+/'-]+(?:\s+(?!by\b|with\b)[\w.+/'-]+){0,7})\s*(?:,\s*)?(?:by|with)\s+(?:a\s+)?"
     r"(?:(?:up to|about|over)\s+)?$", re.I)
 # Which way the measure moved, in the words right after the number or right before it.
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"

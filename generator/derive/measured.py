@@ -24,7 +24,7 @@ from ..content.hardware import Hardware, Mention, name_key
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|with|across|atop|our)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting)\s+"
-    r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent)\s+|\d[\d,]*\s*[x×]\s*"
+    r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+)*"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"

@@ -328,8 +328,13 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
 
 
 def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
-    """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them."""
-    return [m for m in found if hardware is not None and hardware.nodes[m.id].kind != "vendor"] or found
+    """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them;
+    not a generation named right before a device of it ("Versal" in "Versal VHK158")."""
+    if hardware is None:
+        return found
+    named = [m for m in found if hardware.nodes[m.id].kind != "vendor"] or found
+    return [m for m in named if not any(m.end < o.start <= m.end + 1 and m.id in hardware.lineage(o.id) and m.id != o.id
+                                        for o in named)]
 
 
 def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
