@@ -755,3 +755,12 @@ def test_a_device_named_after_its_generation_and_the_object_of_beats_with():
     result = one("FlightLLM beats NVIDIA A100 GPU with 1.2× higher throughput using the latest Versal VHK158 FPGA.",
                  hardware())
     assert (result.device, result.baseline, result.baseline_device) == ("vhk158", "NVIDIA A100 GPU", "a100")
+
+
+def test_hardware_named_as_an_example_is_not_where_the_paper_ran():
+    text = ("It reduces optimizer memory by up to 82.5%. We demonstrate pre-training a 7B model on consumer GPUs "
+            "with 24GB memory (e.g., NVIDIA RTX 4090).")
+    assert devices(text) == [None]
+    # Named plainly, it is.
+    assert devices("It reduces optimizer memory by up to 82.5%. We demonstrate pre-training on an RTX 4090.") \
+        == ["rtx-4090"]

@@ -270,6 +270,15 @@ _EXAMPLES = re.compile(r"\(\s*(?:e\.\s?g\.|i\.\s?e\.|such as|like|including|for 
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
 
 
+def outside_examples(sentence: str, mentions: list[Mention]) -> list[Mention]:
+    """`mentions` but those in a parenthesis of examples: "on consumer GPUs with 24GB memory
+    (e.g., NVIDIA RTX 4090)" names a class of hardware, not the device the paper ran on."""
+    if "(" not in sentence:
+        return mentions
+    examples = [p.span() for p in PARENTHESIS.finditer(sentence) if _EXAMPLES.match(p.group(0))]
+    return [m for m in mentions if not any(a < m.start < b for a, b in examples)]
+
+
 def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
                  platform_ids: list[str], named_ids: Iterable[str] = ()) -> str | None:
     """The node a paper's results are credited to where a sentence names no hardware. Only in

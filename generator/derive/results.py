@@ -17,8 +17,8 @@ from .claims import MODEL_KINDS, Claim
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
-from .result_devices import (ELSEWHERE, frame_of, most_specific, names_other_hardware, paper_device, refers_back,
-                             subject_device)
+from .result_devices import (ELSEWHERE, frame_of, most_specific, names_other_hardware, outside_examples, paper_device,
+                             refers_back, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentence_results import Result, resolved, sentence_results
 from .sentences import sentence_spans
@@ -79,7 +79,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         before = {r.device for r in results if r.device}
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
         if not results and mentions and not _CONTRAST.search(written):
-            stated = measured_in_sentence(written, mentions, (), hardware, paper_vendors)
+            stated = outside_examples(written, measured_in_sentence(written, mentions, (), hardware, paper_vendors))
             platform += [m.id for m in stated]
         elif opening and not _CONTRAST.search(written):
             # "When training a 530B model on 2240 NVIDIA A100 GPUs, we achieve ...": an opening
