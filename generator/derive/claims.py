@@ -241,12 +241,6 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
         # The words that name the measure, before the number's own ("increases GPU utilization
         # from below 40% to over 90%"), even where a comparison opens the sentence.
         head = _head(written, span[0])
-        if head is not None and _AFTER_NUMBER.search(written, 0, head[0]):
-            # Not a unit shown without its number ("tokens/s … 18% lower"): the words before that
-            # name the same measure ("token generation rate … 18% lower"), where there are some.
-            named = _head(written, span[0], past_numbers=True)
-            if named is not None and _KIND.search(written, *named).lastgroup == _KIND.search(written, *head).lastgroup:
-                head = named
         if head is not None:
             pieces.append(head)
     elif measure is None and (unit := _KIND.search(written, start, end)) is not None \
