@@ -757,3 +757,11 @@ def test_hardware_named_as_an_example_is_not_where_the_paper_ran():
     # Named plainly, it is.
     assert devices("It reduces optimizer memory by up to 82.5%. We demonstrate pre-training on an RTX 4090.") \
         == ["rtx-4090"]
+
+
+def test_an_alternative_after_or_has_its_own_setting_and_a_card_s_memory_is_no_result():
+    text = ("It can train a 7B model on a single 16GB mid-range gaming card, or a 32B model on a workstation "
+            "with 4 RTX 4090s. It maintains a FLOP utilization of around 50%.")
+    found = extract_results(Paper("x", "X", text), hardware())
+    # "16GB" is the card's memory; the 7B ran on the card, not on the RTX 4090s of the alternative.
+    assert [(r.value_text, r.unit, r.device) for r in found] == [("7B", "parameters", None), ("50", "%", "rtx-4090")]

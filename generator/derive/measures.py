@@ -98,6 +98,10 @@ _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
 _SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
                           r"envelopes?|TDP)\b", re.I)
+# Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card".
+_HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by)\b)[\w-]+\s+){0,2}"
+                             r"(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|machines?|phones?|"
+                             r"smartphones?|accelerators?)\b", re.I)
 # "twice as fast as", "more than doubles", "half as slow as": factors written in words.
 WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled)\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b)",
                          re.I)
@@ -154,6 +158,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
         if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]):
             continue  # "1.2M tokens" of a dataset is no context length; "a context of 128K tokens" is
+        if kind == "memory" and _HARDWARE_AFTER.match(sentence, match.end()):
+            continue
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
                 _ACHIEVED_BEFORE.search(before)
                                                 or _ACHIEVED_AFTER.match(sentence[match.end():])):
