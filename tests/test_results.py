@@ -765,3 +765,11 @@ def test_an_alternative_after_or_has_its_own_setting_and_a_card_s_memory_is_no_r
     found = extract_results(Paper("x", "X", text), hardware())
     # "16GB" is the card's memory; the 7B ran on the card, not on the RTX 4090s of the alternative.
     assert [(r.value_text, r.unit, r.device) for r in found] == [("7B", "parameters", None), ("50", "%", "rtx-4090")]
+
+
+def test_an_opening_that_lists_hardware_frames_no_one_device():
+    text = ("Across four workloads on GH200, H100, and RTX 6000 Pro GPUs, it improves decoding throughput by 24% "
+            "on average.")
+    assert devices(text) == [None]
+    assert devices("Across five x86/ARM CPU platforms, it achieves an average 2.01× end-to-end speedup.") == [None]
+    assert devices("On an H100, it achieves a 2.01× end-to-end speedup.") == ["h100"]

@@ -200,8 +200,8 @@ _LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:(?:the|an?)\s+)?", re.I)
 _NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
                              + _LIST_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
-_SLASHED_WITH = re.compile(r"/[A-Z][\w-]*\d")
-_SLASHED_BEFORE = re.compile(r"\b[A-Z][\w-]*\d[\w-]*/$")
+_SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
+_SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
 
 
 # What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
@@ -326,6 +326,10 @@ _FRAME = re.compile(r"^\W*(?:(?:for (?:example|instance)|in (?:particular|additi
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
 
 
+# A list that goes on after its second name: "GH200, H100, and ...".
+_LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")
+
+
 def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:
     """The one device the opening phrase of `sentence` names (`mentions`: positions in it). It
     holds for the sentence's results that name none of their own, and for the sentences after
@@ -333,7 +337,15 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
     opening = _FRAME.match(sentence)
     if hardware is None or opening is None:
         return None
-    ids = {m.id for m in most_specific(hardware, [m for m in mentions if m.end <= opening.end()])}
+    named = [m for m in mentions if m.end <= opening.end()]
+    # A list the opening's comma cuts ("on GH200, H100, and RTX 6000 Pro GPUs,"), or a name joined
+    # by a slash to one the vocabulary does not know ("x86/ARM CPU platforms"): no one device.
+    after = [m for m in mentions if m.start >= opening.end()]
+    if (after and _LIST_GAP.fullmatch(sentence, opening.end() - 1, after[0].start)
+            and _LIST_GOES_ON.match(sentence, after[0].end)) \
+            or any(_SLASHED_WITH.match(sentence, m.end) or _SLASHED_BEFORE.search(sentence, 0, m.start) for m in named):
+        return None
+    ids = {m.id for m in most_specific(hardware, named)}
     return ids.pop() if len(ids) == 1 else None
 
 
