@@ -773,3 +773,10 @@ def test_an_opening_that_lists_hardware_frames_no_one_device():
     assert devices(text) == [None]
     assert devices("Across five x86/ARM CPU platforms, it achieves an average 2.01× end-to-end speedup.") == [None]
     assert devices("On an H100, it achieves a 2.01× end-to-end speedup.") == ["h100"]
+
+
+def test_millions_of_tokens_a_second_and_a_change_stated_again_after_and_by():
+    assert values("It reaches a training throughput of 1.41M tokens/s.") == [("1.41M", "tokens/s", "throughput", None)]
+    assert one("It reaches a training throughput of 1.41M tokens/s.").value == 1.41e6
+    assert [v[0] for v in values("It improves decoding throughput by 24% on average and by up to 77% under "
+                                 "dynamic inputs.")] == ["24", "77"]
