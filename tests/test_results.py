@@ -780,3 +780,8 @@ def test_millions_of_tokens_a_second_and_a_change_stated_again_after_and_by():
     assert one("It reaches a training throughput of 1.41M tokens/s.").value == 1.41e6
     assert [v[0] for v in values("It improves decoding throughput by 24% on average and by up to 77% under "
                                  "dynamic inputs.")] == ["24", "77"]
+
+
+def test_a_number_after_a_name_s_hyphen_is_part_of_the_name():
+    assert values("We compare against NVIDIA (A100, H100) and AMD (MI-300X) GPUs.") == []
+    assert values("It is 2-3x faster.") == [("2–3", "×", "speedup", "higher")]

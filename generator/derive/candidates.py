@@ -40,7 +40,7 @@ def rate_unit(text: str) -> str:
 # A number or a range of numbers, then a unit. The factor must not run into a word
 # ("8x7B", "16x16", "4×RTX 3090" are not results) nor into another number (a size: "a 600 X
 # 595 X 1536 mesh", "1024 x 1024 images"), and the number must not start inside a word or
-# another number ("FP16", "1.5").
+# another number ("FP16", "1.5"), nor right after a name's hyphen ("MI-300X").
 # A factor may also be written before its number ("x17.7"), but "x86" and "x64" name an
 # instruction set ("on x86 CPUs", "x86-64"), not a factor of 86. Efficiency is a rate per watt
 # or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
@@ -52,7 +52,7 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|toke
          r"(?:(?:output|input|generated|decoded|prefill) )?"
          r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])")
 CANDIDATE = re.compile(
-    rf"(?<![\w.])(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
+    rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to|∼|~)\s*(?P<high>{_NUM}))?\s*"
     rf"(?:{_UNIT}|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
