@@ -785,3 +785,9 @@ def test_millions_of_tokens_a_second_and_a_change_stated_again_after_and_by():
 def test_a_number_after_a_name_s_hyphen_is_part_of_the_name():
     assert values("We compare against NVIDIA (A100, H100) and AMD (MI-300X) GPUs.") == []
     assert values("It is 2-3x faster.") == [("2–3", "×", "speedup", "higher")]
+
+
+def test_a_paper_measured_on_several_devices_credits_none_of_them_nor_their_vendor():
+    text = ("We present a measurement study on NVIDIA H100 and B200 GPUs. LLM task type can lead to 25× energy "
+            "differences.")
+    assert devices(text) == [None]

@@ -286,9 +286,8 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
     a paper that says where it was measured apart from its results (its title names hardware,
     or a sentence stating no result does: "We implement X on NVIDIA GPUs", `platform_ids`):
     the one node it was measured on by the most specific names it gives ("A100", not "NVIDIA"
-    beside it), else the most specific of those statements' nodes that all of them are under
-    ("AMD Kernels", measured on CDNA3 and CDNA4: AMD). None in a paper whose only hardware is
-    a result's ("380K tokens on one A100" says nothing of where its 3.6x was measured)."""
+    beside it). None in a paper measured on several devices, and in one whose only hardware is a
+    result's ("380K tokens on one A100" says nothing of where its 3.6x was measured)."""
     stated = [*title_ids, *platform_ids]
     if hardware is None or not stated:
         return None
@@ -305,11 +304,10 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
                                                           *(named_ids if vendor else ())}
                                               if titled <= hardware.lineage(i)})
         return below.pop() if len(below) == 1 else titled.pop()
+    # Measured on several devices ("on NVIDIA H100 and B200 GPUs"): none of them alone, nor their
+    # vendor (a result said of several devices is no one device's).
     specific = _most_specific_ids(hardware, set(measured_on) | set(stated))
-    if len(specific) == 1:
-        return specific.pop()
-    covering = [t for t in stated if all(t in hardware.lineage(i) for i in specific)]
-    return max(covering, key=lambda t: len(hardware.lineage(t)), default=None)
+    return specific.pop() if len(specific) == 1 else None
 
 
 def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
