@@ -89,6 +89,16 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 0.96, device right 14/22 (its labels credit the A100 to DuoAttention's six ratios from a
     # later sentence), 4 wrong of 48.
     ("dev_o", 0.95, 0.8, 0.94, 0.9, 0.6),
+    # Set p (development), 20 real arXiv abstracts (164 sentences, 39 results; 6 abstracts name
+    # hardware and state no result), written on 2026-11-26 by a helper who had not read the rules;
+    # first scored at 8b3e721: value 0.94/0.79, claims keep meaning 30/31, kind 0.87, device right
+    # 16/16, 7 wrong of 31. The rules were then improved on it (an alternative after ", or" has its
+    # own setting; an opening that cuts a list of hardware frames no one device; a paper measured on
+    # several devices credits none, nor their vendor; "1.41M tokens/s"; "and by up to 77%";
+    # "MI-300X" is no factor): value 1.0/0.85, claims 32/33, device right 16/17, no wrong device.
+    # (A rule that carried the device a sentence measured on when none of its results had one gave
+    # the 17th, and 5 wrong devices in held-out sets k and l by their scores: dropped.)
+    ("dev_p", 0.97, 0.84, 0.95, 0.85, 0.94),
     # Set h (held out), 22 real arXiv abstracts (164 sentences, 63 results) no other set holds, written
     # on 2026-11-26 by a helper who had not read the rules, scored once at be69098, after the rules
     # were improved on sets g and i: value 0.96/0.79, claims keep meaning 0.92, 1 inverted, kind 0.80,
@@ -136,11 +146,12 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # faster inference" after a sentence measured on the A100, credited to the A100 by the
             # rule that a sentence naming no hardware goes on where the last one that did ran.
             "dev_i": {"meaning inverted": 1, "wrong device": 3},
-            # The 4: the A100 carried to "We leverage this technique on LLM workloads ... 1.43x
+            # The 2: the A100 carried to "We leverage this technique on LLM workloads ... 1.43x
             # throughput improvement and 1.11x energy savings" (the labels give no device: the
-            # sentence states none); GaLore's memory cuts credited to its one device, the RTX 4090
-            # its abstract names "e.g."; a key collision of "3.05 mAP" with "3.05 FPS".
-            "dev_o": {"meaning inverted": 0, "wrong device": 4},
+            # sentence states none). (GaLore's memory cuts are no longer credited to the RTX 4090
+            # its abstract names "e.g.".)
+            "dev_o": {"meaning inverted": 0, "wrong device": 2},
+            "dev_p": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},
@@ -148,7 +159,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_m": {"meaning inverted": 1, "wrong device": 0},
             "never_tuned_n": {"meaning inverted": 1, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
-        "dev_g", "dev_i", "dev_o", "never_tuned_h", "never_tuned_j", "never_tuned_k",
+        "dev_g", "dev_i", "dev_o", "dev_p", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n"]
 
 

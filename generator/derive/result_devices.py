@@ -322,10 +322,7 @@ _FRAME = re.compile(r"^\W*(?:(?:for (?:example|instance)|in (?:particular|additi
                     r"furthermore|finally|additionally|notably|overall|as a result),\s*)?"
                     r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
-
-
-# A list that goes on after its second name: "GH200, H100, and ...".
-_LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")
+_LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"
 
 
 def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:

@@ -89,12 +89,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # The one device the last sentence that named hardware measured on: what the
             # sentences after it that name none go on to say was measured there ("... 3 million
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
-            # Results none of which has a device ran where the sentence says it measured ("a 7B
-            # model on a gaming card, or a 32B model on 4 RTX 4090s").
-            if results and not before:
-                stated = [m for m in measured_in_sentence(written, mentions, (), hardware, paper_vendors)
-                          if m.id not in compared]
-            ran = set(before) if before else {m.id for m in most_specific(hardware, stated)}
+            ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
         if frame:
             results = _placed(results, frame)
