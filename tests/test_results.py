@@ -791,3 +791,19 @@ def test_a_paper_measured_on_several_devices_credits_none_of_them_nor_their_vend
     text = ("We present a measurement study on NVIDIA H100 and B200 GPUs. LLM task type can lead to 25× energy "
             "differences.")
     assert devices(text) == [None]
+
+
+def test_a_paper_that_designs_hardware_ran_on_it_not_where_it_studied_the_workload():
+    text = ("We first characterize the execution patterns of GCNs on Intel Xeon CPU. We then design a GCN "
+            "accelerator, HyGCN. Results show a 1509x speedup.")
+    assert devices(text) == [None]
+    # A product the vocabulary does not know, after its maker's name, is none of ours.
+    assert devices("Skydiver was implemented on a Xilinx XC7Z045 FPGA. It improves throughput by 1.4x.") == [None]
+    assert devices("Skydiver was implemented on a Xilinx Alveo U280 FPGA. It improves throughput by 1.4x.") \
+        == ["alveo-u280"]
+
+
+def test_hardware_in_an_opening_comparison_is_the_baseline_s():
+    text = ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100 GPU, our work achieves "
+            "a 1509× speedup. We evaluate on an A100.")
+    assert devices(text) == [None]

@@ -99,6 +99,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # (A rule that carried the device a sentence measured on when none of its results had one gave
     # the 17th, and 5 wrong devices in held-out sets k and l by their scores: dropped.)
     ("dev_p", 0.97, 0.84, 0.95, 0.85, 0.94),
+    # Set r (development), 20 real arXiv abstracts (170 sentences, 59 results; 12 tie results to
+    # named hardware, several FPGA and GCN accelerator designs), written on 2026-11-26 by a helper
+    # who had not read the rules; first scored: value 0.87/0.67, claims keep meaning 37/39, kind
+    # 0.92, device right 3/4, 11 wrong of 39. The rules were then improved on it (hardware in an
+    # opening "Compared to ... running on X," is the baseline's; a maker's name before a product
+    # the vocabulary does not know says the paper ran on none of ours; a paper that designs an
+    # accelerator did not run on the hardware it characterized the workload on): no wrong device.
+    ("dev_r", 0.85, 0.65, 0.94, 0.9, 0.75),
     # Set h (held out), 22 real arXiv abstracts (164 sentences, 63 results) no other set holds, written
     # on 2026-11-26 by a helper who had not read the rules, scored once at be69098, after the rules
     # were improved on sets g and i: value 0.96/0.79, claims keep meaning 0.92, 1 inverted, kind 0.80,
@@ -152,6 +160,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # its abstract names "e.g.".)
             "dev_o": {"meaning inverted": 0, "wrong device": 2},
             "dev_p": {"meaning inverted": 0, "wrong device": 0},
+            "dev_r": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},
@@ -159,7 +168,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_m": {"meaning inverted": 1, "wrong device": 0},
             "never_tuned_n": {"meaning inverted": 1, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
-        "dev_g", "dev_i", "dev_o", "dev_p", "never_tuned_h", "never_tuned_j", "never_tuned_k",
+        "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n"]
 
 

@@ -17,8 +17,8 @@ from .claims import MODEL_KINDS, Claim
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
-from .result_devices import (ELSEWHERE, frame_of, most_specific, names_other_hardware, outside_examples, paper_device,
-                             refers_back, subject_device)
+from .result_devices import (ELSEWHERE, credit, frame_of, most_specific, names_other_hardware, outside_examples,
+                             paper_device, refers_back, subject_device)
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentence_results import Result, resolved, sentence_results
 from .sentences import sentence_spans
@@ -47,6 +47,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         measured_on = [m.id for m in [*title_mentions, *measured_in_abstract(
             text, list(abstract_mentions), spans, hardware, paper.title, list(title_mentions))]]
     platform: list[str] = []  # where sentences that state no result say the paper was measured
+    designs = _DESIGNS.search(text) is not None  # a paper that designs hardware of its own
     frame: str | None = None  # the device an opening "On X, ..." set
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     # Each sentence's results, whether it names hardware, the ids it names (but its baselines'),
@@ -78,8 +79,12 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = _placed(results, next(iter(before)))
         before = {r.device for r in results if r.device}
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
-        if not results and mentions and not _CONTRAST.search(written):
-            stated = outside_examples(written, measured_in_sentence(written, mentions, (), hardware, paper_vendors))
+        if not results and mentions and not _CONTRAST.search(written) and not (designs and _STUDIED.search(written)):
+            # Not a maker's name before a product the vocabulary does not know ("implemented on a
+            # Xilinx XC7Z045 FPGA"): the paper ran there, on none of ours.
+            stated = [m for m in outside_examples(written, measured_in_sentence(written, mentions, (), hardware,
+                                                                                paper_vendors))
+                      if hardware is None or credit(hardware, written, m, mentions) != ELSEWHERE]
             platform += [m.id for m in stated]
         elif opening and not _CONTRAST.search(written):
             # "When training a 530B model on 2240 NVIDIA A100 GPUs, we achieve ...": an opening
@@ -117,6 +122,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
 # A sentence that goes on from the results before it: "This outperforms ...", "These results ...".
 _THIS_RESULT = re.compile(r"\W*(?:this|these|which|that)\b(?!\s+(?:paper|work|study|article|survey|approach|method|"
                           r"technique|design|framework|system)\b)", re.I)
+# A paper that designs hardware of its own ("we design a GCN accelerator") ran its results there,
+# not on the hardware it first studied the workload on ("we first characterize ... on Intel Xeon CPU").
+_DESIGNS = re.compile(r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?(?:design|propose|present|introduce|build|"
+                      r"develop)\w*\s+(?:[\w-]+\s+){0,5}?(?:accelerators?|chips?|processors?|ASICs?)\b", re.I)
+_STUDIED = re.compile(r"\b(?:characteri[sz]|profil|analy[sz]|investigat|examin|observ)\w*", re.I)
 # A sentence that sets the paper against other hardware or work says nothing of where it ran:
 # "Unlike prior work on the A100, we target edge devices."
 _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|traditional|instead of|rather than)\b", re.I)
