@@ -807,3 +807,12 @@ def test_hardware_in_an_opening_comparison_is_the_baseline_s():
     text = ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100 GPU, our work achieves "
             "a 1509× speedup. We evaluate on an A100.")
     assert devices(text) == [None]
+
+
+def test_rates_in_millions_and_tps_an_map_of_and_a_trend_that_is_background():
+    assert values("The training throughput is over 1.73 million images/sec.") == [
+        ("1.73 million", "images/s", "throughput", None)]
+    assert values("It sustains 19.80 TPS on code-centric workloads.") == [("19.80", "tokens/s", "throughput", None)]
+    assert values("The model achieves an mAP of 66.4 on VOC.") == [("66.4", "", "accuracy", None)]
+    assert values("The speed of deep learning has accelerated by 30 times in the past two years.") == []
+    assert values("We have accelerated training by 3x.") == [("3", "×", "speedup", "higher")]

@@ -12,7 +12,8 @@ _NUM = r"\d+(?:[.,]\d+)*"
 # counted per second, and "<prefix>FLOPS" for floating-point rates.
 _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "ms/token": "ms/token",
                "queries/s": "queries/s", "qps": "queries/s", "rps": "requests/s", "gops": "GOPS", "tops": "TOPS",
-               "pops": "POPS", "tok/s": "tokens/s", "toks/s": "tokens/s"}
+               "pops": "POPS", "tok/s": "tokens/s", "toks/s": "tokens/s",
+               "tps": "tokens/s"}
 _COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence")
 
 
@@ -47,10 +48,10 @@ def rate_unit(text: str) -> str:
 _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
-         r"|(?:(?P<magnitude>[KM])\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)))?"
+         r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)))?"
          r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
          r"(?:(?:output|input|generated|decoded|prefill) )?"
-         r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS))(?![\w/])")
+         r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS|TPS))(?![\w/])")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to|∼|~)\s*(?P<high>{_NUM}))?\s*"

@@ -49,7 +49,7 @@ WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", 
 _AS_WRITTEN = {"bytes", "B/s"}
 _BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
-_HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu"),
+_HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu", "map", "miou"),
           "factor": ("twice", "half", "doubl", "tripl")}
 # Tokens with no "context" of their own are a context length where one is named before them.
 _PLAIN_TOKENS = next(i for i, (pattern, _, _) in enumerate(_UNITS) if pattern.startswith("tokens?\\b(?!"))
@@ -60,7 +60,7 @@ _NEEDS_MAGNITUDE = {"tokens", "parameters"}
 # A score named before its number: "scaling efficiency of 0.94", "an R^2 score of 0.98".
 SCORE = re.compile(
     r"\b(?P<what>(?:scaling |parallel |weak[- ]scaling |strong[- ]scaling )efficiency|R\^?2(?: score)?|"
-    r"(?:top-[15] )?accuracy|F1(?: score)?|BLEU(?: score)?)\s+(?:score\s+)?(?:of\s+)?"
+    r"(?:top-[15] )?accuracy|F1(?: score)?|BLEU(?: score)?|mAP|mIoU)\s+(?:score\s+)?(?:of\s+)?"
     r"(?:(?:about|around|up to|over|nearly|approximately)\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.]|\s*(?:%|×|x\b|times|[KMGT]i?B\b|FPS|[TGP]?FLOPS|W\b))",
     re.I)
 

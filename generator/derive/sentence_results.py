@@ -60,14 +60,17 @@ _DIGIT = re.compile(r"\d")  # every candidate holds one
 # Or a measurement in words: "four GPU hours", "twice as fast".
 _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl", re.I)
 # A sentence about the field, not about the paper's own results.
-_BACKGROUND = re.compile(r"\b(?:grown|grew|has increased|have increased)\b", re.I)
+# A trend said in the present perfect of a change ("the speed of deep learning has accelerated by
+# 30 times"), unless the paper's own ("we have improved").
+_BACKGROUND = re.compile(r"\b(?:grown|grew|(?<!we )(?:has|have)\s+(?:\w+ly\s+)?(?:increased|accelerated|risen|"
+                         r"doubled|tripled|surged|exploded|skyrocketed))\b", re.I)
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-_MAGNITUDES = {"K": 1e3, "M": 1e6}  # "1.41M tokens/s"
+_MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
 _AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?", re.I)
 
 
@@ -207,7 +210,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             continue
         previous_kind = kind
         prefix, low, high, magnitude = match.group("prefix", "low", "high", "magnitude")
-        value_text = (prefix or "") + (f"{low}–{high}" if high else low) + (magnitude or "")
+        value_text = (prefix or "") + (f"{low}–{high}" if high else low) + (
+            f" {magnitude}" if magnitude and len(magnitude) > 1 else magnitude or "")
         baseline = baselines[index][0] if baselines[index] else None
         device = device_of(hardware, sentence, mentions, measured, match.start(), match.end(), cut_before,
                            cut_after) if hardware is not None else None
