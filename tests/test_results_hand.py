@@ -145,6 +145,17 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # this session): value 0.92/0.79, claims keep meaning 0.89, 1 inverted, kind 0.77, device right
     # 7/11 (0.64), 5 wrong devices of 44.
     ("never_tuned_n", 0.91, 0.78, 0.88, 0.77, 0.63),
+    # Sets q and s (held out), 20 real arXiv abstracts each (155 and 153 sentences, 63 and 80
+    # results) no other set holds, written on 2026-11-26 by two helpers who had not read the rules
+    # (q: GNN training, serving, accelerators, Loihi 2, diffusion on an RTX 5090; s: FPGA designs,
+    # detection and segmentation on named GPUs, MoE and sequence parallelism, kernels), scored once
+    # at a96d824, after the rules improved on sets p and r: q value 0.96/0.84, claims keep meaning
+    # 0.94, none inverted, kind 0.87, device right 8/10, 6 wrong of 53; s value 0.98/0.75, claims
+    # 1.00, none inverted, kind 0.95, device right 18/22, 4 wrong of 60. The code of the session's
+    # start (6a240e3) scores them the same but one more false value in q: this session's rules
+    # changed nothing else on text nobody tuned for.
+    ("never_tuned_q", 0.95, 0.83, 0.94, 0.86, 0.8),
+    ("never_tuned_s", 0.97, 0.75, 0.98, 0.95, 0.81),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
@@ -170,10 +181,12 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},
             "never_tuned_l": {"meaning inverted": 1, "wrong device": 9},
             "never_tuned_m": {"meaning inverted": 1, "wrong device": 0},
-            "never_tuned_n": {"meaning inverted": 1, "wrong device": 5}}
+            "never_tuned_n": {"meaning inverted": 1, "wrong device": 5},
+            "never_tuned_q": {"meaning inverted": 0, "wrong device": 6},
+            "never_tuned_s": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "never_tuned_h", "never_tuned_j", "never_tuned_k",
-        "never_tuned_l", "never_tuned_m", "never_tuned_n"]
+        "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s"]
 
 
 @pytest.mark.parametrize("name", SETS)
