@@ -816,3 +816,16 @@ def test_rates_in_millions_and_tps_an_map_of_and_a_trend_that_is_background():
     assert values("The model achieves an mAP of 66.4 on VOC.") == [("66.4", "", "accuracy", None)]
     assert values("The speed of deep learning has accelerated by 30 times in the past two years.") == []
     assert values("We have accelerated training by 3x.") == [("3", "×", "speedup", "higher")]
+
+
+def test_hardware_a_baseline_ran_on_is_the_baseline_s():
+    result = one("Our FPGA design is 4.5× faster than the GPU reference on NVIDIA H100 PCIe.", hardware())
+    assert (result.device, result.baseline_device) == (None, "h100")
+    # A baseline that is no hardware's shares the setting after it.
+    assert one("It is 3x faster than FlashAttention-2 on H100 GPUs.", hardware()).device == "h100"
+
+
+def test_respectively_pairs_the_list_of_numbers_right_before_the_list_of_hardware():
+    text = ("It reduces turnaround time by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU "
+            "and Intel Xeon CPU, respectively.")
+    assert devices(text)[1:] == ["v100", "intel"]

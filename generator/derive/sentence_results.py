@@ -70,8 +70,21 @@ _AFTER_CHARS = 50
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
+_ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
+_SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
 _AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?", re.I)
+
+
+def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]]) -> tuple[int, int]:
+    """The span of a baseline's words, and, for a baseline that is a hardware's own ("than the
+    GPU reference on NVIDIA H100 PCIe"), of where it ran, up to the clause's end."""
+    name, (start, end) = baseline
+    if not _HARDWARE_WORD.search(name) or not _ON.match(sentence, end):
+        return start, end
+    stop = _SETTING_ENDS.search(sentence, end)
+    return start, stop.start() if stop else len(sentence)
 
 
 def resolved(result: Result) -> Result:
@@ -117,6 +130,24 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                     out[at] = out[at]._replace(device=devices[0])
                 else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
                     out[at] = out[at]._replace(device=out[first].device)
+    return out
+
+
+def _respective_devices(sentence: str, placed: list[tuple[re.Match[str], Result]], results: list[Result],
+                        devices: list[str], mentions: list[Mention], measured: list[Mention]) -> list[Result]:
+    """`results` (one for each of `placed`) with the numbers of the list right before a list of as
+    many `devices` each given its own, in order, where the sentence's results are more than that."""
+    if len(devices) < 2 or len(results) == len(devices) or not mentions:
+        return results
+    first_device = min(m.start for m in mentions)
+    groups = [(first, last) for first, last in listed_groups(sentence, [m for m, _ in placed], measured)
+              if last - first + 1 == len(devices) and placed[last][0].end() <= first_device]
+    if not groups:
+        return results
+    first, last = groups[-1]
+    out = list(results)
+    for at, device in zip(range(first, last + 1), devices):
+        out[at] = out[at]._replace(device=device)
     return out
 
 
@@ -167,7 +198,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     baselines = [baseline_of(sentence[match.end():cut_after], match.end(), after=True)
                  or baseline_of(sentence[cut_before:match.start()], cut_before)
                  for match, (cut_before, cut_after) in zip(matches, cuts)]
-    measured = measured_in_sentence(sentence, mentions, [b[1] for b in baselines if b], hardware, paper_vendors)
+    measured = measured_in_sentence(sentence, mentions, [_with_its_setting(sentence, b) for b in baselines if b],
+                                    hardware, paper_vendors)
     words = claim_spans(sentence, matches, measured)
     previous_kind = None
     in_sentence: list[tuple[re.Match[str], Result]] = []
@@ -247,6 +279,11 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                     kind=results[source].kind, direction=result.direction or results[source].direction,
                     claim=make_claim(written, match.start(), match.end(), words[index],
                                      baselines[index][1] if baselines[index] else None, measure))
+    if respectively:
+        # "reduces X by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU and Intel
+        # Xeon CPU, respectively": the list of as many numbers right before the list of hardware.
+        results = _respective_devices(sentence, in_sentence, results, hardware_list(hardware, sentence, mentions),
+                                      mentions, measured)
     results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively", "on Intel CPU, ARM CPU, and NVIDIA
