@@ -829,3 +829,12 @@ def test_respectively_pairs_the_list_of_numbers_right_before_the_list_of_hardwar
     text = ("It reduces turnaround time by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU "
             "and Intel Xeon CPU, respectively.")
     assert devices(text)[1:] == ["v100", "intel"]
+
+
+def test_microseconds_a_factor_in_words_and_a_measure_by_as_much_with_its_verb_left_out():
+    assert values("It answers a query in 35 μs on one core.") == [("35", "μs", "latency", None)]
+    result = one("The CPU baseline remains three times faster than the chip.")
+    assert (result.value, result.value_text, result.shown) == (3.0, "three", "3×")
+    found = values("It reduces turnaround time by 24%, end-to-end training latency by 12%, and cost by 53%.")
+    assert [(v[0], v[2], v[3]) for v in found] == [("24", "speedup", "lower"), ("12", "latency", "lower"),
+                                                   ("53", "cost", "lower")]

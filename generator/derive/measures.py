@@ -29,6 +29,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"minutes?\b|mins?\b", "minutes", "duration"),
     (r"seconds?\b|secs?\b", "seconds", "duration"),
     (r"(?:ms|milliseconds?)\b(?!/)", "ms", "latency"),
+    (r"(?:μs|µs|microseconds?)(?![\w/])", "μs", "latency"),
     # "13 billion parameters", "a 175B model", "100B huge model", "175B GPT-3" (a model's name after its size)
     (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b|[- ]?(?:[a-z]+\s)?(?:models?|LLMs?)\b"
      r"|(?-i:(?=\s[A-Z][A-Za-z]*-?\d))", "parameters", "parameters"),
@@ -50,7 +51,7 @@ _AS_WRITTEN = {"bytes", "B/s"}
 _BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
 _HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu", "map", "miou"),
-          "factor": ("twice", "half", "doubl", "tripl")}
+          "factor": ("twice", "half", "doubl", "tripl", " times")}
 # Tokens with no "context" of their own are a context length where one is named before them.
 _PLAIN_TOKENS = next(i for i, (pattern, _, _) in enumerate(_UNITS) if pattern.startswith("tokens?\\b(?!"))
 _CONTEXT_BEFORE = re.compile(r"\b(?:context|sequences?|windows?|prompts?)\b", re.I)
@@ -103,10 +104,16 @@ _HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by
                              r"(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|machines?|phones?|"
                              r"smartphones?|accelerators?)\b", re.I)
 # "twice as fast as", "more than doubles", "half as slow as": factors written in words.
-WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled)\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b)",
+# Or "three times faster".
+WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled|"
+                         r"(?:two|three|four|five|six|seven|eight|nine|ten) times(?=\s+(?:faster|slower|higher|lower|more|"
+                         r"less|fewer|larger|smaller|better|cheaper|as)\b))"
+                         r"\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b|\s+\w+er\b|\s+(?:more|less|fewer)\b)",
                          re.I)
 _WORD_FACTORS = {"twice": 2.0, "half": 0.5, "double": 2.0, "doubles": 2.0, "doubled": 2.0, "triple": 3.0,
-                 "triples": 3.0, "tripled": 3.0}
+                 "triples": 3.0, "tripled": 3.0,
+                 **{f"{word} times": float(n) for n, word in enumerate(
+                     ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), start=2)}}
 
 
 class Measure(NamedTuple):
@@ -180,7 +187,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     for match in WORD_FACTOR.finditer(sentence) if hinted["factor"] else ():
         if not any(start < match.end() and match.start() < end for start, end in taken):
             word = match.group("word")
-            out.append(Measure(match.start(), match.end(), _WORD_FACTORS[word.lower()], word, "×", "speedup"))
+            out.append(Measure(match.start(), match.end(), _WORD_FACTORS[" ".join(word.lower().split())],
+                               word.split()[0], "×", "speedup"))  # "three times": "three", ×
     return sorted(out)
 
 
