@@ -838,8 +838,3 @@ def test_microseconds_a_factor_in_words_and_a_measure_by_as_much_with_its_verb_l
     found = values("It reduces turnaround time by 24%, end-to-end training latency by 12%, and cost by 53%.")
     assert [(v[0], v[2], v[3]) for v in found] == [("24", "speedup", "lower"), ("12", "latency", "lower"),
                                                    ("53", "cost", "lower")]
-
-
-def test_floating_point_rates_written_as_pf_per_second():
-    assert values("The model reaches a sustained throughput of 21.0 PF/s and a peak of 1.1 EF/s.") == [
-        ("21.0", "PFLOPS", "throughput", None), ("1.1", "EFLOPS", "throughput", None)]

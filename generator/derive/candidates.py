@@ -13,7 +13,7 @@ _NUM = r"\d+(?:[.,]\d+)*"
 _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "ms/token": "ms/token",
                "queries/s": "queries/s", "qps": "queries/s", "rps": "requests/s", "gops": "GOPS", "tops": "TOPS",
                "pops": "POPS", "tok/s": "tokens/s", "toks/s": "tokens/s",
-               "tps": "tokens/s", "gf/s": "GFLOPS", "tf/s": "TFLOPS", "pf/s": "PFLOPS", "ef/s": "EFLOPS"}
+               "tps": "tokens/s"}
 _COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence")
 
 
@@ -49,7 +49,7 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|toke
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
          r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)))?"
-         r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|[GTPE]F/s|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
+         r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
          r"(?:(?:output|input|generated|decoded|prefill) )?"
          r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS|TPS))(?![\w/])")
 CANDIDATE = re.compile(
