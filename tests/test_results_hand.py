@@ -155,10 +155,9 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # start (6a240e3) scores them the same but one more false value in q: this session's rules
     # changed nothing else on text nobody tuned for.
     ("never_tuned_q", 0.95, 0.83, 0.94, 0.86, 0.8),
-    # Since the rules that came of their second reader's report (the scores above stay the ones
-    # measured once), set s credits 21 devices right where it credited 18, but of 27 labelled, not
-    # 22: the rates now read ("21.0 PF/s") have devices of their own.
-    ("never_tuned_s", 0.97, 0.75, 0.98, 0.95, 0.77),
+    # (A rule that read "21.0 PF/s" as a throughput, from their second reader's report, found 4
+    # more of set s's values but put another result's measure in one claim: dropped.)
+    ("never_tuned_s", 0.97, 0.75, 0.98, 0.95, 0.81),
 ]}
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
