@@ -838,3 +838,9 @@ def test_microseconds_a_factor_in_words_and_a_measure_by_as_much_with_its_verb_l
     found = values("It reduces turnaround time by 24%, end-to-end training latency by 12%, and cost by 53%.")
     assert [(v[0], v[2], v[3]) for v in found] == [("24", "speedup", "lower"), ("12", "latency", "lower"),
                                                    ("53", "cost", "lower")]
+
+
+def test_a_parallel_efficiency_and_a_mean_iou_are_levels_stated_as_percentages():
+    assert values("It achieves a parallel efficiency of 90.7% in single precision.") == [
+        ("90.7", "%", "scalability", None)]
+    assert values("BiSeNet V2 achieves 72.6% Mean IoU on Cityscapes.") == [("72.6", "%", "accuracy", None)]

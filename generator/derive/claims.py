@@ -31,7 +31,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence"),
-    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|BLEU|F1|PSNR|SSIM|FID|quality|score"),
+    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1|PSNR|SSIM|FID|quality|score"),
     ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
@@ -44,7 +44,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("parameters", r"parameters|params|weights"),
     ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
-    ("scalability", r"scalab\w*|scaling efficiency|weak scaling|strong scaling"),
+    ("scalability", r"scalab\w*|(?:scaling|parallel) efficiency|weak scaling|strong scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
     ("context", r"context|sequence length|tokens? long|long[- ]context"),
     ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),

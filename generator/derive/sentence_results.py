@@ -102,7 +102,7 @@ def resolved(result: Result) -> Result:
 
 
 # A percentage that states a level, not a change: "80.0% accuracy", "over 90% utilization", "40% of peak".
-_STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error"})
+_STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error", "scalability"})
 
 
 def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
