@@ -803,10 +803,12 @@ def test_a_paper_that_designs_hardware_ran_on_it_not_where_it_studied_the_worklo
         == ["alveo-u280"]
 
 
-def test_hardware_in_an_opening_comparison_is_the_baseline_s():
-    text = ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100 GPU, our work achieves "
-            "a 1509× speedup. We evaluate on an A100.")
+def test_hardware_in_an_opening_comparison_is_the_competitor_s_in_a_paper_that_designs_hardware():
+    text = ("We design a GCN accelerator. Compared to the software framework running on Intel Xeon CPU and NVIDIA "
+            "V100 GPU, our work achieves a 1509× speedup.")
     assert devices(text) == [None]
+    # In a paper that designs no hardware, it may be where both ran.
+    assert devices("Compared to FP16 on an RTX 4090, our kernels achieve a 3.1× speedup.") == ["rtx-4090"]
 
 
 def test_rates_in_millions_and_tps_an_map_of_and_a_trend_that_is_background():

@@ -57,10 +57,6 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|and|or|as well as|GPU
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to|against)\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
-# An opening that names what the sentence compares with: the hardware in it is the baseline's
-# ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100 GPU, ...").
-_COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|with)|relative to|against|versus)\b"
-                               r"[^,;]{0,160}[,;]", re.I)
 # The paper says it studies the hardware the sentence names.
 _STUDIES = re.compile(
     r"\b(?:we|our|this (?:paper|work|study))\s+(?:\w+\s+){0,3}?(?:evaluat\w*|benchmark\w*|measur\w*|dissect\w*|"
@@ -104,11 +100,9 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     studies = about_hardware or _STUDIES.search(sentence) is not None
     comparisons = list(_COMPARISON.finditer(sentence)) if hardware is not None else []
     breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)] if comparisons else []
-    against = _COMPARED_OPENING.match(sentence)
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) \
-                or (against is not None and m.end <= against.end()) \
                 or _SUPPORTED.search(before[-30:]) or _other_vendor(hardware, m, found, comparisons, breaks,
                                                                    paper_vendors):
             continue

@@ -61,7 +61,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             for m in abstract_mentions if offset <= m.start and m.end <= offset + len(written)
         ]
         opening = frame_of(hardware, written, mentions) if mentions else None
-        results = sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening)
+        results = sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening, designs)
         # Hardware a result is only compared against ("2.1x higher than on the A100") does not
         # say where the sentence's results were measured, nor does its vendor ("the Graphcore IPU").
         compared = {i for r in results if r.baseline_device and hardware is not None

@@ -70,6 +70,8 @@ _AFTER_CHARS = 50
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|with)|relative to|against|versus)\b"
+                               r"[^,;]{0,160}[,;]", re.I)
 _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
@@ -180,9 +182,11 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
 
 
 def sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
-                      paper_vendors: frozenset[str], measured_on: list[str], opening: str | None) -> list[Result]:
+                     paper_vendors: frozenset[str], measured_on: list[str], opening: str | None,
+                     own_hardware: bool = False) -> list[Result]:
     """The results of one sentence (`mentions`: the hardware it names, positions in it;
-    `opening`: the device its opening phrase names)."""
+    `opening`: the device its opening phrase names; `own_hardware`: the paper designs hardware of
+    its own)."""
     # Most sentences hold no number: the cheapest test first.
     if not _DIGIT.search(written) and not _IN_WORDS.search(written):
         return []
@@ -199,8 +203,14 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     baselines = [baseline_of(sentence[match.end():cut_after], match.end(), after=True)
                  or baseline_of(sentence[cut_before:match.start()], cut_before)
                  for match, (cut_before, cut_after) in zip(matches, cuts)]
-    measured = measured_in_sentence(sentence, mentions, [_with_its_setting(sentence, b) for b in baselines if b],
-                                    hardware, paper_vendors)
+    excluded = [_with_its_setting(sentence, b) for b in baselines if b]
+    # In a paper that designs hardware of its own, hardware in an opening comparison is the
+    # competitor's ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100
+    # GPU, our work achieves ..."); elsewhere it may be where both ran ("Compared to FP16 on an
+    # RTX 4090, ...").
+    if own_hardware and (against := _COMPARED_OPENING.match(sentence)):
+        excluded.append(against.span())
+    measured = measured_in_sentence(sentence, mentions, excluded, hardware, paper_vendors)
     words = claim_spans(sentence, matches, measured)
     previous_kind = None
     in_sentence: list[tuple[re.Match[str], Result]] = []
