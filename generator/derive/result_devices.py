@@ -232,14 +232,16 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
     return ids if where and len(best) > 1 and len(set(ids)) == len(ids) else []
 
 
+def _slashed_to_unknown(sentence: str, mention: Mention) -> bool:
+    """Whether a slash joins `mention` to a name the vocabulary does not know ("U280/V80", "x86/ARM")."""
+    before = _SLASHED_BEFORE.search(sentence, max(0, mention.start - 40), mention.start)
+    return bool(_SLASHED_WITH.match(sentence, mention.end) or before)
+
+
 def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
-    """Whether `mention` is one of a list of other devices among `found`: a result said of the
-    list ("Across four GPUs (V100, A100, H100 and MI250X), ... 1.2x to 2.7x") is none's alone,
-    and so is one a slash joins to a name the vocabulary does not know ("on the U280/V80")."""
-    if _SLASHED_WITH.match(sentence, mention.end) or _SLASHED_BEFORE.search(sentence, max(0, mention.start - 40),
-                                                                              mention.start):
-        return True
-    return any(other.id != mention.id and _LIST_GAP.fullmatch(
+    """Whether `mention` is one of a list of other devices among `found` ("Across four GPUs (V100,
+    A100, H100 and MI250X), ... 1.2x to 2.7x"), or slashed to an unknown name: none's alone."""
+    return _slashed_to_unknown(sentence, mention) or any(other.id != mention.id and _LIST_GAP.fullmatch(
         sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
 
 
@@ -338,7 +340,7 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
     after = [m for m in mentions if m.start >= opening.end()]
     if (after and _LIST_GAP.fullmatch(sentence, opening.end() - 1, after[0].start)
             and _LIST_GOES_ON.match(sentence, after[0].end)) \
-            or any(_SLASHED_WITH.match(sentence, m.end) or _SLASHED_BEFORE.search(sentence, 0, m.start) for m in named):
+            or any(_slashed_to_unknown(sentence, m) for m in named):
         return None
     ids = {m.id for m in most_specific(hardware, named)}
     return ids.pop() if len(ids) == 1 else None

@@ -58,7 +58,8 @@ _PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\
                       re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one
 # Or a measurement in words: "four GPU hours", "twice as fast".
-_IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|times", re.I)
+_IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|(?:two|three|four|five|six|seven|eight|"
+                       r"nine|ten) times", re.I)
 # A sentence about the field, not about the paper's own results.
 # A trend said in the present perfect of a change ("the speed of deep learning has accelerated by
 # 30 times"), unless the paper's own ("we have improved").
@@ -76,8 +77,11 @@ _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
-_MEASURE_BY = re.compile(r"\s*,\s*(?:and\s+)?(?:[\w-]+\s+){1,4}?by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?", re.I)
-_AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?", re.I)
+# The same change again after a result: "by 24% on average and by up to 77%"; another measure by
+# as much, its verb left out: "by 24%, end-to-end training latency by 12%".
+_BY = r"by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?"
+_AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + _BY, re.I)
+_MEASURE_BY = re.compile(r"\s*,\s*(?:and\s+)?(?:[\w-]+\s+){1,4}?" + _BY, re.I)
 
 
 def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]]) -> tuple[int, int]:
@@ -298,20 +302,19 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                     kind=results[source].kind, direction=result.direction or results[source].direction,
                     claim=make_claim(written, match.start(), match.end(), words[index],
                                      baselines[index][1] if baselines[index] else None, measure))
+    listed_hardware = hardware_list(hardware, sentence, mentions) if respectively else []
     if respectively:
         # "reduces X by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU and Intel
         # Xeon CPU, respectively": the list of as many numbers right before the list of hardware.
-        results = _respective_devices(sentence, in_sentence, results, hardware_list(hardware, sentence, mentions),
-                                      mentions, measured)
+        results = _respective_devices(sentence, in_sentence, results, listed_hardware, mentions, measured)
     results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively", "on Intel CPU, ARM CPU, and NVIDIA
         # GPU by 3.8×, 2.6×, and 1.7×": a list of where things ran, in order, one device each (not
         # the devices a sentence names apart: "on Alveo U55C cards and platforms like ZCU102 ... 1.2×
         # and 2.87× more power efficient than the K80 and the i7-8700K, respectively").
-        devices = hardware_list(hardware, sentence, mentions)
-        if len(results) == len(devices) > 1:
-            results = [r._replace(device=d) for r, d in zip(results, devices)]
+        if len(results) == len(listed_hardware) > 1:
+            results = [r._replace(device=d) for r, d in zip(results, listed_hardware)]
         # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
         each = re.split(r",?\s+and\s+|,\s*", names[0]) if len(names) == 1 else []
         if len(results) == len(each) > 1:
