@@ -709,6 +709,8 @@ def test_a_measure_that_bounds_the_set_up_is_no_result_s_measure():
     assert (result.kind, result.claim.text) == (
         "throughput", "serving throughput within desired latency SLOs by up to 2.6x over vLLM")
     assert one("It delivers 1.8x higher throughput under a power budget of 300 W.").kind == "throughput"
+    # Where the bound's word is the only measure named, the number measures nothing the sentence says.
+    assert values("It serves 2x more requests under the power budget.") == []
 
 
 def test_a_clause_after_a_semicolon_that_names_no_measure_goes_on_with_the_one_before():
