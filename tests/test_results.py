@@ -848,3 +848,10 @@ def test_a_parallel_efficiency_and_a_mean_iou_are_levels_stated_as_percentages()
     assert values("It achieves a parallel efficiency of 90.7% in single precision.") == [
         ("90.7", "%", "scalability", None)]
     assert values("BiSeNet V2 achieves 72.6% Mean IoU on Cityscapes.") == [("72.6", "%", "accuracy", None)]
+
+
+def test_a_maker_s_possessive_before_a_device_names_the_device():
+    assert one("It runs at 40 FPS on NVIDIA's A100 GPUs.", hardware()).device == "a100"
+    assert one("It trains ResNet-50 in 2 hours on Google’s TPU v4.", hardware()).device == "tpu-v4"
+    result = one("It is 3x faster than NVIDIA's A100.", hardware())
+    assert (result.device, result.baseline_device) == (None, "a100")

@@ -25,7 +25,8 @@ _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|with|across|atop|our)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
-    r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+)*"
+    r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
+    r"|(?-i:[A-Z][\w-]*)['’]s\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"
     r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?)"
@@ -52,7 +53,7 @@ _TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+
 # A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
 _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
 _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
-_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|and|or|as well as|GPUs?|s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
+_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|and|or|as well as|GPUs?|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
                       re.I)
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to|against)\s+"
