@@ -855,3 +855,12 @@ def test_a_maker_s_possessive_before_a_device_names_the_device():
     assert one("It trains ResNet-50 in 2 hours on Google’s TPU v4.", hardware()).device == "tpu-v4"
     result = one("It is 3x faster than NVIDIA's A100.", hardware())
     assert (result.device, result.baseline_device) == (None, "a100")
+
+
+def test_a_model_named_after_on_is_no_hardware():
+    # "on Llama-2-70B" says what ran, not where: the sentence still refers back to the title's MI300X.
+    paper = Paper(slug="x", title="Evaluating the MI300X for LLM Inference", abstract=(
+        "We benchmark the MI300X on LLM inference. It delivers 1.3x higher throughput than the H100 on Llama-2-70B."))
+    result, = extract_results(paper, hardware())
+    assert (result.device, result.baseline_device) == ("mi300x", "h100")
+    assert one("Our kernel is 2.1x faster than PyTorch on OPT-13B and on an A100.", hardware()).device == "a100"

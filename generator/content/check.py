@@ -49,6 +49,15 @@ NOT_DEVICE = re.compile(
     re.I,
 )
 
+# A model's name, which papers measure on as they do on hardware ("on Llama-2-70B", "on ResNet-50"):
+# a model family's name, or a name that ends in a parameter count ("OPT-13B", "Mixtral-8x7B").
+MODEL_NAME = re.compile(
+    r"^(?:(?i:GPT|OPT|LLaMA|Llama|Vicuna|Alpaca|Mistral|Mixtral|Qwen|Gemma|Phi|Falcon|BLOOM|Pythia|MPT|"
+    r"DeepSeek|Baichuan|InternLM|ChatGLM|GLM|StarCoder|CodeLlama|Yi|OLMo|Nemotron|PaLM|Gemini|Grok|"
+    r"BERT|RoBERTa|ALBERT|DistilBERT|T5|BART|ViT|DeiT|Swin|ResNet|ResNeXt|VGG|MobileNet|EfficientNet|"
+    r"DenseNet|Inception|AlexNet|ConvNeXt|YOLO|SDXL|UNet|Whisper|Mamba|RWKV)(?=[-_.\dv]|$)"
+    r"|[\w.-]*[-_]\d+(?:\.\d+)?[BMT])", re.ASCII)
+
 
 @dataclass
 class CheckedContent:

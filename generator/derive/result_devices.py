@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..content.check import NOT_DEVICE
+from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
@@ -24,7 +24,7 @@ UNKNOWN_HARDWARE = re.compile(
     r"SoCs?)\b")
 def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
     """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is."""
-    return found is not None and not NOT_DEVICE.match(found.group("name")) \
+    return found is not None and not (NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name"))) \
         and not any(found.start() <= m.start < found.end() for m in mentions)
 
 
