@@ -864,3 +864,9 @@ def test_a_model_named_after_on_is_no_hardware():
     result, = extract_results(paper, hardware())
     assert (result.device, result.baseline_device) == ("mi300x", "h100")
     assert one("Our kernel is 2.1x faster than PyTorch on OPT-13B and on an A100.", hardware()).device == "a100"
+
+
+def test_hardware_a_paper_uses_and_a_system_named_before_its_gpu_are_where_it_ran():
+    paper = Paper(slug="x", title="X", abstract="Our system uses 64 A100 GPUs. It trains GPT-3 1.9x faster than Megatron-LM.")
+    assert [r.device for r in extract_results(paper, hardware())] == ["a100"]
+    assert one("X reaches 90 FPS on a DGX H100 node.", hardware()).device == "h100"
