@@ -870,3 +870,8 @@ def test_hardware_a_paper_uses_and_a_system_named_before_its_gpu_are_where_it_ra
     paper = Paper(slug="x", title="X", abstract="Our system uses 64 A100 GPUs. It trains GPT-3 1.9x faster than Megatron-LM.")
     assert [r.device for r in extract_results(paper, hardware())] == ["a100"]
     assert one("X reaches 90 FPS on a DGX H100 node.", hardware()).device == "h100"
+
+
+def test_each_comparison_of_a_list_has_the_hardware_named_after_it():
+    text = "X is 1.5x faster than cuBLAS on the A100 and 1.8x faster than rocBLAS on the MI250X."
+    assert devices(text) == ["a100", "mi250x"]

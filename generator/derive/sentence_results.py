@@ -76,6 +76,9 @@ _COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|
 _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
+# Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
+_IN_COMPARISON = re.compile(r"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;]*?"
+                            r"\b(?:on|using)\s(?:the\s|an?\s)?[A-Z]", re.I)
 _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
 # The same change again after a result: "by 24% on average and by up to 77%"; another measure by
 # as much, its verb left out: "by 24%, end-to-end training latency by 12%".
@@ -270,6 +273,10 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                            cut_after) if hardware is not None else None
         if device is None and opening is None:
             device = setting_after(sentence, mentions, measured, match.end(), cut_after)
+        elif device is not None and baselines[index] and _IN_COMPARISON.search(sentence, cut_before, match.start()):
+            # "1.5x faster than cuBLAS on the A100 and 1.8x faster than rocBLAS on the MI250X": the
+            # hardware of the comparison before is that result's; this one's comes after its own.
+            device = setting_after(sentence, mentions, measured, match.end(), cut_after) or device
         direction = direction_of(before, after, bool(rate or efficiency))
         if direction is None and unit == "%" and parallel:
             direction = in_sentence[-1][1].direction
