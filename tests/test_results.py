@@ -875,3 +875,12 @@ def test_hardware_a_paper_uses_and_a_system_named_before_its_gpu_are_where_it_ra
 def test_each_comparison_of_a_list_has_the_hardware_named_after_it():
     text = "X is 1.5x faster than cuBLAS on the A100 and 1.8x faster than rocBLAS on the MI250X."
     assert devices(text) == ["a100", "mi250x"]
+
+
+def test_numbers_listed_before_a_measure_share_its_unit_and_words():
+    found = extract_results(Paper("x", "X", "X delivers 25, 60 and 110 FPS."), None)
+    assert [(r.value_text, r.unit, r.claim.text) for r in found] == [
+        ("25", "FPS", "X delivers 25, 60 and 110 FPS"), ("60", "FPS", "X delivers 25, 60 and 110 FPS"),
+        ("110", "FPS", "X delivers 25, 60 and 110 FPS")]
+    assert devices("X delivers 25 and 110 FPS on the Jetson Orin Nano and the RTX 4090, respectively.") == [
+        "jetson-orin-nano", "rtx-4090"]

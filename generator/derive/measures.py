@@ -66,6 +66,11 @@ SCORE = re.compile(
     re.I)
 
 
+# Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
+_LISTED_NUMBER = re.compile(r"(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)")
+_LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
+
+
 # Words that say the number was achieved, in the clause before it (or right after, for
 # "on a single GPU"), as opposed to a set-up.
 _ACHIEVED_BEFORE = re.compile(
@@ -161,7 +166,11 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue  # "two lines", "four GPUs"
         if unit == "parameters" and not _OWN_SIZE.search(sentence[max(0, match.start() - 60):match.start()]):
             kind = "scale"  # the size of model a system handles ("fine-tunes a 175B model on one GPU")
-        before = sentence[max(0, match.start() - 80):match.start()]
+        # "25, 60 and 110 FPS": the numbers listed before it share its unit.
+        listed = _LISTED_BEFORE.search(sentence, max(0, match.start() - 60), match.start()) \
+            if sentence[max(0, match.start() - 5):match.start()].rstrip().endswith(("and", "or")) else None
+        anchor = listed.start() if listed else match.start()
+        before = sentence[max(0, anchor - 80):anchor]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
         if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]):
             continue  # "1.2M tokens" of a dataset is no context length; "a context of 128K tokens" is
@@ -177,8 +186,15 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit = match.group(f"u{index}").strip()
             value = value * _BYTES[unit[0].upper()] if value is not None else None
-        activity = _activity(sentence, match.start()) if kind in ("duration", "throughput") else None
+        activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
         out.append(Measure(match.start(), match.end(), value, value_text, unit, kind, activity=activity))
+        for other in _LISTED_NUMBER.finditer(listed.group(0)) if listed else ():
+            start, end = listed.start() + other.start(), listed.start() + other.end()
+            if not any(a < end and start < b for a, b in taken):
+                number = other.group("number")
+                scale = value / _value(match.group("number"), magnitude) if value is not None else 1
+                out.append(Measure(start, end, float(number.replace(",", "")) * scale, number, unit, kind,
+                                   activity=activity))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
         if not any(a < end and start < b for a, b in taken):

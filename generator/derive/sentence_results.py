@@ -18,7 +18,7 @@ from ..content.hardware import Hardware, Mention
 from .candidates import candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import claim_spans, listed_groups, respective_measures
+from .number_lists import LISTED, claim_spans, listed_groups, respective_measures
 from .result_devices import (DEVICE_CLAUSE, baseline_device, credit, device_of, hardware_list, most_specific,
                              refined_device, setting_after)
 from .measured import measured_in_sentence
@@ -169,11 +169,27 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         return results
     edges = sorted([*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
     out = [(match.start(), result) for (match, _), result in zip(placed, results)]
+    spans = {}
     for measure in measures:
         at = edges.index((measure.start, measure.end))
         left = edges[at - 1][1] if at else 0
         right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
-        span = claim_span(sentence, measure.start, measure.end, left, right)
+        spans[measure] = claim_span(sentence, measure.start, measure.end, left, right)
+    # "delivers 25, 60 and 110 FPS": numbers listed with one unit share the words of the list.
+    runs: list[list[Measure]] = []
+    for measure in sorted(measures):
+        if runs and runs[-1][-1].unit == measure.unit and LISTED.match(sentence[runs[-1][-1].end:measure.start]):
+            runs[-1].append(measure)
+        else:
+            runs.append([measure])
+    for run in runs:
+        whole = (min(spans[m][0] for m in run), max(spans[m][1] for m in run))
+        spans.update((m, whole) for m in run)
+    for measure in measures:
+        at = edges.index((measure.start, measure.end))
+        left = edges[at - 1][1] if at else 0
+        right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
+        span = spans[measure]
         # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
         if at and re.fullmatch(r"\s+to\s+", sentence[left:measure.start]) \
                 and re.search(r"\bfrom\s+$", sentence[:edges[at - 1][0]]):
