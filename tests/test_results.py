@@ -884,3 +884,10 @@ def test_numbers_listed_before_a_measure_share_its_unit_and_words():
         ("110", "FPS", "X delivers 25, 60 and 110 FPS")]
     assert devices("X delivers 25 and 110 FPS on the Jetson Orin Nano and the RTX 4090, respectively.") == [
         "jetson-orin-nano", "rtx-4090"]
+
+
+def test_a_number_of_a_name_is_not_listed_and_a_setting_after_and_starts_a_clause():
+    found = extract_results(Paper("x", "X", "Latency is 12 ms on the RTX 4090 and 45 ms on the Jetson AGX Orin."), hardware())
+    assert [(r.value_text, r.device) for r in found] == [("12", "rtx-4090"), ("45", "jetson-agx-orin")]
+    # ", and on the Orin it is ...": what follows is another setting's, not the 12 ms's.
+    assert devices("On the RTX 4090 latency is 12 ms, and on the Jetson AGX Orin it is 45 ms.") == ["rtx-4090"]

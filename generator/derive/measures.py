@@ -68,6 +68,7 @@ SCORE = re.compile(
 
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(r"(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)")
+_NAME_BEFORE = re.compile(r"(?-i:[A-Z][\w-]*)\s+$")
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
 
 
@@ -169,6 +170,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         # "25, 60 and 110 FPS": the numbers listed before it share its unit.
         listed = _LISTED_BEFORE.search(sentence, max(0, match.start() - 60), match.start()) \
             if sentence[max(0, match.start() - 5):match.start()].rstrip().endswith(("and", "or")) else None
+        if listed and _NAME_BEFORE.search(sentence, max(0, listed.start() - 30), listed.start()):
+            listed = None  # a number of a name: "on the RTX 4090 and 45 ms on the Orin"
         anchor = listed.start() if listed else match.start()
         before = sentence[max(0, anchor - 80):anchor]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]

@@ -90,7 +90,7 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
 # dash, or a comparison ("half as slow as the baseline on an A100").
 # A verb of the third person: "..., and cuts weight memory", "Gaudi 2 trails".
 THIRD_PERSON = r"(?!(?:across|thus|plus|versus|series|this|its|less|unless|bus|class|access)\b)(?-i:[a-z]+[^s\W]s)\b"
-DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*or\s|,\s*and\s+(?:(?:it|we|they|this|our)\s|"
+DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*or\s|,\s*and\s+(?:(?:it|we|they|this|our|on|when)\s|"
                            + THIRD_PERSON + ")")
 # A clause with a subject of its own: "it is 1.4x faster, and it matches cuBLAS on the H100".
 # Or an alternative with a setting of its own: "a 7B model on a gaming card, or a 32B model on 4 RTX 4090s".
