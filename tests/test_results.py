@@ -891,3 +891,8 @@ def test_a_number_of_a_name_is_not_listed_and_a_setting_after_and_starts_a_claus
     assert [(r.value_text, r.device) for r in found] == [("12", "rtx-4090"), ("45", "jetson-agx-orin")]
     # ", and on the Orin it is ...": what follows is another setting's, not the 12 ms's.
     assert devices("On the RTX 4090 latency is 12 ms, and on the Jetson AGX Orin it is 45 ms.") == ["rtx-4090"]
+
+
+def test_a_weak_scaling_efficiency_is_a_scalability_stated_as_a_percentage():
+    assert values("X scales to 3,072 H100 GPUs with 90% weak-scaling efficiency.") == [("90", "%", "scalability", None)]
+    assert values("It improves energy efficiency by 30%.") == [("30", "%", "efficiency", "higher")]

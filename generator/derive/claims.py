@@ -22,7 +22,7 @@ from typing import NamedTuple
 # one listed first wins: "energy efficiency" is efficiency, not energy; "memory bandwidth" is
 # bandwidth; "of peak" is a utilization.
 KIND_WORDS: tuple[tuple[str, str], ...] = (
-    ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|efficien\w*|"
+    ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|(?<!scaling )(?<!scaling-)(?<!parallel )efficien\w*|"
                    r"(?:perf(?:ormance)?|tokens?|requests?|queries|images?|frames?|throughput)[ /-]?per[ -](?:watt|joule|dollar)|"
                    r"per (?:watt|joule|dollar)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
@@ -44,7 +44,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("parameters", r"parameters|params|weights"),
     ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
-    ("scalability", r"scalab\w*|(?:scaling|parallel) efficiency|weak scaling|strong scaling"),
+    ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
     ("context", r"context|sequence length|tokens? long|long[- ]context"),
     ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
