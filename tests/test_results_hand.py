@@ -44,8 +44,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # found them), so it is scored on the other 13 (80 results), once, at cafbdcc: value 0.89/0.60,
     # claims keep meaning 0.94, none inverted, kind 0.94, device right 23/28 (0.82), 6 wrong of 48.
     # Since "a parallel efficiency of 90.7%" and "72.6% Mean IoU" are read, one more of its values
-    # is found, its labelled device not credited: 23/29.
-    ("never_tuned_c", 0.85, 0.6, 0.9, 0.9, 0.79),
+    # is found, its labelled device not credited: 23/29. Since a weak-scaling efficiency is read as
+    # a scalability (efb5742), two more of its values are found, their labelled devices not
+    # credited: 23/31 (0.74), the same 23 right.
+    ("never_tuned_c", 0.85, 0.6, 0.9, 0.9, 0.74),
     # Set d (held out), 18 abstracts (17 real arXiv abstracts, none in the other sets), written on
     # 2026-11-26 by a helper who had not read the rules, scored once at 6bdc686, after the rules
     # were improved on set c: value 0.97/0.82, claims keep meaning 0.93, none inverted, kind 0.91,
