@@ -896,3 +896,7 @@ def test_a_number_of_a_name_is_not_listed_and_a_setting_after_and_starts_a_claus
 def test_a_weak_scaling_efficiency_is_a_scalability_stated_as_a_percentage():
     assert values("X scales to 3,072 H100 GPUs with 90% weak-scaling efficiency.") == [("90", "%", "scalability", None)]
     assert values("It improves energy efficiency by 30%.") == [("30", "%", "efficiency", "higher")]
+
+
+def test_the_hardware_a_system_scales_to_is_where_it_ran():
+    assert one("X scales to 3,072 H100 GPUs with 90% weak-scaling efficiency.", hardware()).device == "h100"

@@ -22,7 +22,7 @@ from ..content.hardware import Hardware, Mention, name_key
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
-    r"(?:(?:\b(?:on|using|uses?|used|employ(?:s|ed|ing)?|with|across|atop|our)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
+    r"(?:(?:\b(?:on|using|uses?|used|employ(?:s|ed|ing)?|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?to)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
