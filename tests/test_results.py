@@ -900,3 +900,11 @@ def test_a_weak_scaling_efficiency_is_a_scalability_stated_as_a_percentage():
 
 def test_the_hardware_a_system_scales_to_is_where_it_ran():
     assert one("X scales to 3,072 H100 GPUs with 90% weak-scaling efficiency.", hardware()).device == "h100"
+
+
+def test_a_card_s_memory_before_its_name_is_no_result_and_a_plural_subject_measures():
+    assert [(r.value_text, r.unit, r.device) for r in extract_results(
+        Paper("x", "X", "X runs at 30 FPS on a 24GB RTX 3090."), hardware())] == [("30", "FPS", "rtx-3090")]
+    assert one("X fits a 70B model on a single 24 GB RTX 4090.", hardware()).device == "rtx-4090"
+    result = one("For transformer training, H100 GPUs deliver 3x the throughput of A100 GPUs.", hardware())
+    assert (result.device, result.baseline_device) == ("h100", "a100")

@@ -26,7 +26,7 @@ _MEASURED_ON = re.compile(
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
-    r"|(?-i:[A-Z][\w-]*)['’]s\s+|[DHEI]GX\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
+    r"|(?-i:[A-Z][\w-]*)['’]s\s+|[DHEI]GX\s+|\d+\s*[GT]B\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"
     r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?)"
@@ -43,7 +43,7 @@ _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.I)
 # ("supported by the newest Ampere Tensor Cores" is a feature of that hardware: no cue either way.)
 _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|compatible\b)", re.I)
 # The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS").
-_SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
+_SUBJECT_OF = re.compile(r"^[\s,]*(?:(?:GPUs?|TPUs?|NPUs?|[a-z][\w-]*)\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
                          r"offers?|gets?|shows?|is|are|outperforms?|beats?|surpass(?:es)?|exceeds?|improves?|"
                          r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?)\b")

@@ -108,7 +108,8 @@ _SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|budgets?|targets?|deadline
 # Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card".
 _HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by)\b)[\w-]+\s+){0,2}"
                              r"(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|machines?|phones?|"
-                             r"smartphones?|accelerators?)\b", re.I)
+                             r"smartphones?|accelerators?)\b"
+                             r"|\s*(?-i:[A-Z][\w-]*\s\d{3,4}\b|[A-Z]+[\w-]*\d)", re.I)  # "a 24GB RTX 3090", "80 GB A100s"
 # "twice as fast as", "more than doubles", "half as slow as": factors written in words.
 # Or "three times faster".
 WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled|"
