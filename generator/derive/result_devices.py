@@ -3,14 +3,14 @@
 The first device the sentence says something was measured on (`measured.py`) right after
 the result's words, else the last before them in the same clause, else the one device the
 sentence measures on; a device in parentheses right after the result ("4.5x when using
-more cost-effective ones (NVIDIA A6000)"); and, for a sentence that names no hardware, the
-one device the paper was measured on. Never the baseline's: `measured.py` leaves those out.
+more cost-effective ones (NVIDIA A6000)"). Never the baseline's: `measured.py` leaves those
+out. What comes from beyond the sentence (the paper's one device, an opening "On the H100, ...",
+"It" referring back) is `carried_devices.py`'s.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
@@ -195,10 +195,10 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 
 
 # Between two names of a list: "V100, A100, H100 and MI250X".
-_LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:(?:the|an?)\s+)?", re.I)
+LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:(?:the|an?)\s+)?", re.I)
 # The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and".
 _NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
-                             + _LIST_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
+                             + LIST_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
 _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
@@ -210,7 +210,8 @@ _ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\
 
 def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> list[str]:
     """The ids of the longest list of hardware names in `sentence`, in order, where it says
-    something ran on them ("on Intel CPU, ARM CPU, and NVIDIA GPU", "on the A100 and the H100");
+    something ran on them ("on Intel CPU, ARM CPU, and NVIDIA GPU", "on the A100 and the H100") or
+    that opens it as its subject ("The A100 and the H100 reach 60% and 75% of peak, respectively");
     [] when no two names make such a list. With "respectively", such a list gives each of as
     many numbers its own hardware, whether a comparison's words or where the subject ran."""
     # A maker's name counts where no other name follows it: "an NVIDIA Jetson Orin" is one name, the
@@ -221,18 +222,16 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
     best: list[Mention] = []
     run: list[Mention] = []
     for m in named:
-        if run and _NAMED_LIST_GAP.fullmatch(sentence[run[-1].end:m.start]):
-            run.append(m)
-        else:
-            run = [m]
+        run = [*run, m] if run and _NAMED_LIST_GAP.fullmatch(sentence[run[-1].end:m.start]) else [m]
         if len(run) > len(best):
             best = list(run)
     ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
-    where = best and _ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)
+    where = best and (_ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
+                      or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)))
     return ids if where and len(best) > 1 and len(set(ids)) == len(ids) else []
 
 
-def _slashed_to_unknown(sentence: str, mention: Mention) -> bool:
+def slashed_to_unknown(sentence: str, mention: Mention) -> bool:
     """Whether a slash joins `mention` to a name the vocabulary does not know ("U280/V80", "x86/ARM")."""
     before = _SLASHED_BEFORE.search(sentence, max(0, mention.start - 40), mention.start)
     return bool(_SLASHED_WITH.match(sentence, mention.end) or before)
@@ -241,7 +240,7 @@ def _slashed_to_unknown(sentence: str, mention: Mention) -> bool:
 def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
     """Whether `mention` is one of a list of other devices among `found` ("Across four GPUs (V100,
     A100, H100 and MI250X), ... 1.2x to 2.7x"), or slashed to an unknown name: none's alone."""
-    return _slashed_to_unknown(sentence, mention) or any(other.id != mention.id and _LIST_GAP.fullmatch(
+    return slashed_to_unknown(sentence, mention) or any(other.id != mention.id and LIST_GAP.fullmatch(
         sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
 
 
@@ -282,70 +281,6 @@ def outside_examples(sentence: str, mentions: list[Mention]) -> list[Mention]:
     return [m for m in mentions if not any(a < m.start < b for a, b in examples)]
 
 
-def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
-                 platform_ids: list[str], named_ids: Iterable[str] = ()) -> str | None:
-    """The node a paper's results are credited to where a sentence names no hardware. Only in
-    a paper that says where it was measured apart from its results (its title names hardware,
-    or a sentence stating no result does: "We implement X on NVIDIA GPUs", `platform_ids`):
-    the one node it was measured on by the most specific names it gives ("A100", not "NVIDIA"
-    beside it). None in a paper measured on several devices, and in one whose only hardware is a
-    result's ("380K tokens on one A100" says nothing of where its 3.6x was measured)."""
-    stated = [*title_ids, *platform_ids]
-    if hardware is None or not stated:
-        return None
-    # A title that names one device presents or studies it ("TPU v4: An Optically Reconfigurable
-    # Supercomputer", "Dissecting the NVIDIA Hopper GPU Architecture"): what its abstract states
-    # without naming hardware is that device's, whatever it is compared with.
-    # ("the H100" the abstract measures, when the title names the Hopper: the one device below it).
-    titled = _most_specific_ids(hardware, set(title_ids))
-    if len(titled) == 1:
-        # A title that names only a vendor ("Huawei CloudMatrix384") stands for the one device
-        # of that vendor the abstract names (`named_ids`), wherever it names it.
-        vendor = hardware.nodes[next(iter(titled))].kind == "vendor"
-        below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled,
-                                                          *(named_ids if vendor else ())}
-                                              if titled <= hardware.lineage(i)})
-        return below.pop() if len(below) == 1 else titled.pop()
-    # Measured on several devices ("on NVIDIA H100 and B200 GPUs"): none of them alone, nor their
-    # vendor (a result said of several devices is no one device's).
-    specific = _most_specific_ids(hardware, set(measured_on) | set(stated))
-    return specific.pop() if len(specific) == 1 else None
-
-
-def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
-    """The ids of `ids` that are no other's ancestor ("hopper", not "nvidia" beside it)."""
-    return {i for i in ids if not any(i != other and i in hardware.lineage(other) for other in ids)}
-
-
-# An opening phrase that sets where what follows was measured: "On Ascend NPUs, ...", "For the
-# offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...", after a word
-# that links the sentence to the one before ("For example, when training ... on 2240 A100 GPUs,").
-_FRAME = re.compile(r"^\W*(?:(?:for (?:example|instance)|in (?:particular|addition|practice)|specifically|moreover|"
-                    r"furthermore|finally|additionally|notably|overall|as a result),\s*)?"
-                    r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
-                    r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
-_LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"
-
-
-def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:
-    """The one device the opening phrase of `sentence` names (`mentions`: positions in it). It
-    holds for the sentence's results that name none of their own, and for the sentences after
-    it until one names hardware."""
-    opening = _FRAME.match(sentence)
-    if hardware is None or opening is None:
-        return None
-    named = [m for m in mentions if m.end <= opening.end()]
-    # A list the opening's comma cuts ("on GH200, H100, and RTX 6000 Pro GPUs,"), or a name joined
-    # by a slash to one the vocabulary does not know ("x86/ARM CPU platforms"): no one device.
-    after = [m for m in mentions if m.start >= opening.end()]
-    if (after and _LIST_GAP.fullmatch(sentence, opening.end() - 1, after[0].start)
-            and _LIST_GOES_ON.match(sentence, after[0].end)) \
-            or any(_slashed_to_unknown(sentence, m) for m in named):
-        return None
-    ids = {m.id for m in most_specific(hardware, named)}
-    return ids.pop() if len(ids) == 1 else None
-
-
 def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
     """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them;
     not a generation named right before a device of it ("Versal" in "Versal VHK158")."""
@@ -370,31 +305,3 @@ def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], 
     found = most_specific(hardware, [m for m in mentions if start <= m.start < stop and m.id not in on])
     found = [m for m in found if m.id != device]
     return found[0].id if found else None
-
-
-def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: list[str]) -> str | None:
-    """The one device below `node_id`, a vendor, among `measured_on`; None when `node_id` is no
-    vendor (an architecture named is the authors' choice: "on Volta architecture GPUs"), or none
-    or several devices of the paper are below it."""
-    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind != "vendor":
-        return None
-    below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
-             and node_id in hardware.lineage(i)}
-    return below.pop() if len(below) == 1 else None
-
-
-# A sentence that opens by referring back to the hardware the sentence before was about:
-# "The H100 achieves ... . It also delivers ...", "... . The chip draws 7 W."
-_REFERS_BACK = re.compile(r"\W*(?:it|they|(?:this|these|the) (?:new )?(?:chips?|GPUs?|devices?|accelerators?|cards?|"
-                          r"boards?|processors?|NPUs?|TPUs?|SoCs?|parts?))\b", re.I)
-
-
-def refers_back(sentence: str) -> bool:
-    """Whether `sentence` opens with "It", "They" or "The chip" and the like."""
-    return _REFERS_BACK.match(sentence) is not None
-
-
-def subject_device(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:
-    """The one device `sentence` opens with as its subject, if it does."""
-    ids = subject_of(hardware, sentence, mentions) if hardware is not None else set()
-    return ids.pop() if len(ids) == 1 else None

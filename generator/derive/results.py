@@ -17,8 +17,8 @@ from .claims import MODEL_KINDS, Claim
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
-from .result_devices import (ELSEWHERE, credit, frame_of, most_specific, names_other_hardware, outside_examples,
-                             paper_device, refers_back, subject_device)
+from .carried_devices import frame_of, paper_device, refers_back, subject_device
+from .result_devices import ELSEWHERE, credit, most_specific, names_other_hardware, outside_examples
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentence_results import Result, resolved, sentence_results
 from .sentences import sentence_spans

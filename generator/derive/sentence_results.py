@@ -19,8 +19,9 @@ from .candidates import candidates, efficiency_unit, for_matching, parse_number,
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import LISTED, claim_spans, listed_groups, respective_measures
+from .carried_devices import refined_device
 from .result_devices import (DEVICE_CLAUSE, baseline_device, credit, device_of, hardware_list, most_specific,
-                             refined_device, setting_after)
+                             setting_after)
 from .measured import measured_in_sentence
 
 class Result(NamedTuple):

@@ -1,0 +1,107 @@
+"""The device a result is credited to from beyond its own words: the one device a paper was
+measured on ("We evaluate on an A100. ... it is 2x faster"), the device an opening phrase frames
+("On the H100, ..."), the hardware a sentence opens with as its subject and "It" or "The chip"
+referring back to it, and a vendor's name standing for the one device of it the paper ran on.
+`results.py` applies them across an abstract's sentences; `result_devices.py` reads a result's
+device from its own sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..content.hardware import Hardware, Mention
+from .result_devices import LIST_GAP, most_specific, slashed_to_unknown, subject_of
+
+
+def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
+                 platform_ids: list[str], named_ids: Iterable[str] = ()) -> str | None:
+    """The node a paper's results are credited to where a sentence names no hardware. Only in
+    a paper that says where it was measured apart from its results (its title names hardware,
+    or a sentence stating no result does: "We implement X on NVIDIA GPUs", `platform_ids`):
+    the one node it was measured on by the most specific names it gives ("A100", not "NVIDIA"
+    beside it). None in a paper measured on several devices, and in one whose only hardware is a
+    result's ("380K tokens on one A100" says nothing of where its 3.6x was measured)."""
+    stated = [*title_ids, *platform_ids]
+    if hardware is None or not stated:
+        return None
+    # A title that names one device presents or studies it ("TPU v4: An Optically Reconfigurable
+    # Supercomputer", "Dissecting the NVIDIA Hopper GPU Architecture"): what its abstract states
+    # without naming hardware is that device's, whatever it is compared with.
+    # ("the H100" the abstract measures, when the title names the Hopper: the one device below it).
+    titled = _most_specific_ids(hardware, set(title_ids))
+    if len(titled) == 1:
+        # A title that names only a vendor ("Huawei CloudMatrix384") stands for the one device
+        # of that vendor the abstract names (`named_ids`), wherever it names it.
+        vendor = hardware.nodes[next(iter(titled))].kind == "vendor"
+        below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled,
+                                                          *(named_ids if vendor else ())}
+                                              if titled <= hardware.lineage(i)})
+        return below.pop() if len(below) == 1 else titled.pop()
+    # Measured on several devices ("on NVIDIA H100 and B200 GPUs"): none of them alone, nor their
+    # vendor (a result said of several devices is no one device's).
+    specific = _most_specific_ids(hardware, set(measured_on) | set(stated))
+    return specific.pop() if len(specific) == 1 else None
+
+
+def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
+    """The ids of `ids` that are no other's ancestor ("hopper", not "nvidia" beside it)."""
+    return {i for i in ids if not any(i != other and i in hardware.lineage(other) for other in ids)}
+
+
+# An opening phrase that sets where what follows was measured: "On Ascend NPUs, ...", "For the
+# offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...", after a word
+# that links the sentence to the one before ("For example, when training ... on 2240 A100 GPUs,").
+_FRAME = re.compile(r"^\W*(?:(?:for (?:example|instance)|in (?:particular|addition|practice)|specifically|moreover|"
+                    r"furthermore|finally|additionally|notably|overall|as a result),\s*)?"
+                    r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
+                    r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
+_LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"
+
+
+def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:
+    """The one device the opening phrase of `sentence` names (`mentions`: positions in it). It
+    holds for the sentence's results that name none of their own, and for the sentences after
+    it until one names hardware."""
+    opening = _FRAME.match(sentence)
+    if hardware is None or opening is None:
+        return None
+    named = [m for m in mentions if m.end <= opening.end()]
+    # A list the opening's comma cuts ("on GH200, H100, and RTX 6000 Pro GPUs,"), or a name joined
+    # by a slash to one the vocabulary does not know ("x86/ARM CPU platforms"): no one device.
+    after = [m for m in mentions if m.start >= opening.end()]
+    if (after and LIST_GAP.fullmatch(sentence, opening.end() - 1, after[0].start)
+            and _LIST_GOES_ON.match(sentence, after[0].end)) \
+            or any(slashed_to_unknown(sentence, m) for m in named):
+        return None
+    ids = {m.id for m in most_specific(hardware, named)}
+    return ids.pop() if len(ids) == 1 else None
+
+
+def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: list[str]) -> str | None:
+    """The one device below `node_id`, a vendor, among `measured_on`; None when `node_id` is no
+    vendor (an architecture named is the authors' choice: "on Volta architecture GPUs"), or none
+    or several devices of the paper are below it."""
+    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind != "vendor":
+        return None
+    below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
+             and node_id in hardware.lineage(i)}
+    return below.pop() if len(below) == 1 else None
+
+
+# A sentence that opens by referring back to the hardware the sentence before was about:
+# "The H100 achieves ... . It also delivers ...", "... . The chip draws 7 W."
+_REFERS_BACK = re.compile(r"\W*(?:it|they|(?:this|these|the) (?:new )?(?:chips?|GPUs?|devices?|accelerators?|cards?|"
+                          r"boards?|processors?|NPUs?|TPUs?|SoCs?|parts?))\b", re.I)
+
+
+def refers_back(sentence: str) -> bool:
+    """Whether `sentence` opens with "It", "They" or "The chip" and the like."""
+    return _REFERS_BACK.match(sentence) is not None
+
+
+def subject_device(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> str | None:
+    """The one device `sentence` opens with as its subject, if it does."""
+    ids = subject_of(hardware, sentence, mentions) if hardware is not None else set()
+    return ids.pop() if len(ids) == 1 else None
