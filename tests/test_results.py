@@ -908,3 +908,8 @@ def test_a_card_s_memory_before_its_name_is_no_result_and_a_plural_subject_measu
     assert one("X fits a 70B model on a single 24 GB RTX 4090.", hardware()).device == "rtx-4090"
     result = one("For transformer training, H100 GPUs deliver 3x the throughput of A100 GPUs.", hardware())
     assert (result.device, result.baseline_device) == ("h100", "a100")
+
+
+def test_a_list_of_hardware_opening_a_sentence_pairs_with_respectively_and_a_target_is_where_it_ran():
+    assert devices("The A100 and the H100 reach 60% and 75% of peak, respectively.") == ["a100", "h100"]
+    assert devices("We target the Hailo-8 accelerator. The resulting model runs at 120 FPS on it.") == ["hailo-8"]
