@@ -913,3 +913,9 @@ def test_a_card_s_memory_before_its_name_is_no_result_and_a_plural_subject_measu
 def test_a_list_of_hardware_opening_a_sentence_pairs_with_respectively_and_a_target_is_where_it_ran():
     assert devices("The A100 and the H100 reach 60% and 75% of peak, respectively.") == ["a100", "h100"]
     assert devices("We target the Hailo-8 accelerator. The resulting model runs at 120 FPS on it.") == ["hailo-8"]
+
+
+def test_hardware_a_baseline_ran_on_does_not_stop_this_going_on_from_the_sentence_before():
+    text = ("When running our DLA on Intel's Arria 10 device we can achieve a performance of 1020 img/s. "
+            "This comes to 1382 GFLOPs and is 10x faster than the state-of-the-art on FPGAs.")
+    assert devices(text)[-2:] == ["arria-10", "arria-10"]

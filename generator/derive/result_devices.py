@@ -82,8 +82,13 @@ def _slashed_device(sentence: str, mentions: list[Mention], start: int, end: int
 
 
 def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
-    """Whether `sentence` names hardware besides its `mentions` ("on a Graphcore IPU", "on 64 GPUs")."""
-    return any(_unknown(found, mentions) for found in UNKNOWN_HARDWARE.finditer(sentence))
+    """Whether `sentence` names hardware besides its `mentions` ("on a Graphcore IPU", "on 64 GPUs"),
+    not where a baseline ran ("than the state-of-the-art on FPGAs")."""
+    return any(_unknown(found, mentions) and not _AGAINST.search(sentence, max(0, found.start() - 60), found.start())
+               for found in UNKNOWN_HARDWARE.finditer(sentence))
+
+
+_AGAINST = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|against|relative to)\s[^,;]*$", re.I)
 
 
 # Where the words about a number end, for the device it was measured on: another clause, a
