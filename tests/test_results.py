@@ -919,3 +919,18 @@ def test_hardware_a_baseline_ran_on_does_not_stop_this_going_on_from_the_sentenc
     text = ("When running our DLA on Intel's Arria 10 device we can achieve a performance of 1020 img/s. "
             "This comes to 1382 GFLOPs and is 10x faster than the state-of-the-art on FPGAs.")
     assert devices(text)[-2:] == ["arria-10", "arria-10"]
+
+
+def test_images_and_inferences_a_second_a_watt_or_a_joule_are_rates_and_efficiencies():
+    found = extract_results(Paper("x", "X", "Eyeriss v2 achieves a throughput of 1470.6 inferences/sec and 2560.3 "
+                                            "inferences/J. We achieve 1020 img/s, or 23 img/s/W on AlexNet."), None)
+    assert [(r.value_text, r.unit, r.kind) for r in found] == [
+        ("1470.6", "inferences/s", "throughput"), ("2560.3", "inferences/J", "efficiency"),
+        ("1020", "images/s", "throughput"), ("23", "images/s/W", "efficiency")]
+
+
+def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
+    paper = Paper("x", "An OpenCL Deep Learning Accelerator on Arria 10", (
+        "Our design reaches 23 img/s/W, competitive against the best known implementation of AlexNet on "
+        "nVidia's TitanX GPU."))
+    assert [r.device for r in extract_results(paper, hardware())] == ["arria-10"]

@@ -123,8 +123,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # "4 Maxwell Titan X GPUs" credited to the Maxwell generation (the labels: no device of ours),
     # "eight RDU sockets" to the RDU family (the labels: the SN40L its title names). Reading a
     # generation's name before an unknown product as none of ours fixed the first and added two
-    # wrong devices to held-out set a: not kept.
-    ("dev_w", 0.9, 0.8, 0.9, 0.85, 0.9),
+    # wrong devices to held-out set a: not kept. Then images and inferences a second, a watt or a
+    # joule are rates ("1020 img/s", "2560.3 inferences/J"), and another vendor's hardware after
+    # "against" is the baseline's: value 0.94/0.91, device right 14/15, the same two wrong.
+    ("dev_w", 0.9, 0.88, 0.9, 0.85, 0.9),
     # Set h (held out), 22 real arXiv abstracts (164 sentences, 63 results) no other set holds, written
     # on 2026-11-26 by a helper who had not read the rules, scored once at be69098, after the rules
     # were improved on sets g and i: value 0.96/0.79, claims keep meaning 0.92, 1 inverted, kind 0.80,

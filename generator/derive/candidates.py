@@ -14,24 +14,33 @@ _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "m
                "queries/s": "queries/s", "qps": "queries/s", "rps": "requests/s", "gops": "GOPS", "tops": "TOPS",
                "pops": "POPS", "tok/s": "tokens/s", "toks/s": "tokens/s",
                "tps": "tokens/s"}
-_COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence")
+_COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence", "inference", "frame")
+_SHORT = {"img": "image", "tok": "token"}
+
+
+def _things(word: str) -> str:
+    """'img' -> 'images', 'inference' -> 'inferences': what a rate counts, in the plural."""
+    word = word.lower().rstrip("s")
+    return _SHORT.get(word, word) + "s"
 
 
 def efficiency_unit(text: str) -> str:
-    """'GFLOPS per Watt' -> 'GFLOPS/W', 'TOPS/W' -> 'TOPS/W', 'tokens per joule' -> 'tokens/J'."""
+    """'GFLOPS per Watt' -> 'GFLOPS/W', 'TOPS/W' -> 'TOPS/W', 'tokens per joule' -> 'tokens/J',
+    'img/s/W' -> 'images/s/W', 'inferences/J' -> 'inferences/J'."""
     lowered = text.lower()
-    if lowered.startswith("token"):
-        return "tokens/J"
-    rate = rate_unit(re.split(r"/| per ", text)[0])
-    return f"{rate}/W"
+    first = re.split(r"/| per ", text)[0]
+    if lowered.startswith(("token", "img", "image", "inference", "frame")):
+        per_second = re.search(r"/s(?:ec)?/| per second per ", lowered) is not None
+        return _things(first) + ("/s/W" if per_second else "/J")
+    return f"{rate_unit(first)}/W"
 
 
 def rate_unit(text: str) -> str:
     """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
     'requests per second' -> 'requests/s'."""
     lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower()).replace(" per token", "/token")
-    if lowered.endswith("/s") and lowered[:-2].rstrip("s") in _COUNTED_PER_SECOND:
-        return lowered[:-2].rstrip("s") + "s/s"
+    if lowered.endswith("/s") and _things(lowered[:-2])[:-1] in _COUNTED_PER_SECOND:
+        return _things(lowered[:-2]) + "/s"
     if "flop" in lowered:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
         return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
@@ -45,13 +54,15 @@ def rate_unit(text: str) -> str:
 # A factor may also be written before its number ("x17.7"), but "x86" and "x64" name an
 # instruction set ("on x86 CPUs", "x86-64"), not a factor of 86. Efficiency is a rate per watt
 # or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
-_UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)))(?![\w/])"
+_UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)"
+         r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
          r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)))?"
          r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
          r"(?:(?:output|input|generated|decoded|prefill) )?"
-         r"(?:tokens?|toks?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)|QPS|RPS|TPS))(?![\w/])")
+         r"(?:tokens?|toks?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec| per second)"
+         r"|QPS|RPS|TPS))(?![\w/])")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to|∼|~)\s*(?P<high>{_NUM}))?\s*"

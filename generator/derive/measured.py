@@ -68,7 +68,8 @@ _STUDIES = re.compile(
     r"demonstrat\w*|validat\w*)\b", re.I)
 # A comparison: what comes after the verb, up to the clause's end, is what the paper's system
 # was compared with ("..., and on the MI300X it beats CK" starts another clause).
-_COMPARISON = re.compile(r"\b(?:outperform|beat|surpass|exceed)\w*|\bthan\b", re.I)
+_COMPARISON = re.compile(r"\b(?:outperform|beat|surpass|exceed)\w*|\b(?:than|against|versus|vs\.?|compared (?:to|with)|"
+                         r"relative to)\b", re.I)
 _CLAUSE_BREAK = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b|;|\s(?:but|while|whereas|whilst)\s", re.I)
 # A paper about hardware itself: its title says it dissects, benchmarks or characterizes it.
 _STUDY_TITLE = re.compile(r"\b(?:dissect\w*|microbenchmark\w*|benchmark\w*|characteri[sz]\w*|demystif\w*|"
