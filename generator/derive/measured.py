@@ -23,7 +23,7 @@ from ..content.hardware import Hardware, Mention, name_key
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|uses?|used|employ(?:s|ed|ing)?|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?to)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
-    r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btarget(?:s|ed|ing)?)\s+"
+    r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
     r"|(?-i:[A-Z][\w-]*)['’]s\s+|[DHEI]GX\s+|\d+\s*[GT]B\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
