@@ -934,3 +934,9 @@ def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
         "Our design reaches 23 img/s/W, competitive against the best known implementation of AlexNet on "
         "nVidia's TitanX GPU."))
     assert [r.device for r in extract_results(paper, hardware())] == ["arria-10"]
+
+
+def test_a_measure_may_be_a_range_but_not_a_change_from_one_value_to_another():
+    assert values("It runs on mobile devices, achieving only 2 to 9 FPS.") == [("2–9", "FPS", "throughput", None)]
+    assert values("It achieves 30-45 FPS on a Jetson.") == [("30–45", "FPS", "throughput", None)]
+    assert values("It raises the frame rate from 30 to 60 FPS.") == [("60", "FPS", "throughput", None)]

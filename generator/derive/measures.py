@@ -44,7 +44,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
 )
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
-MEASURE = re.compile(rf"(?<![\w.,-]){_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
+MEASURE = re.compile(rf"(?<![\w.,-])(?:(?P<low>\d+(?:\.\d+)?)\s*(?:–|-|to)\s*)?{_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 # Units shown as written: a byte count's prefix is its size.
 _AS_WRITTEN = {"bytes", "B/s"}
@@ -151,7 +151,11 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     hinted = {name: any(word in lowered for word in words) for name, words in _HINTS.items()}
     numbers = [*MEASURE.finditer(sentence), *(WORD_MEASURE.finditer(sentence) if hinted["words"] else ())]
     for match in numbers:
-        if any(start < match.end() and match.start() < end for start, end in taken):
+        # "only 2 to 9 FPS", "30-45 FPS": a range ("from 30 to 60 FPS" is a change, its first number no result).
+        ranged = match.groupdict().get("low") is not None \
+            and not sentence[max(0, match.start() - 5):match.start()].endswith("from ")
+        begin = match.start() if ranged else match.start("number")
+        if any(start < match.end() and begin < end for start, end in taken):
             continue
         index = next(int(name[1:]) for name, text in match.groupdict().items() if name.startswith("u") and text is not None)
         _, unit, kind = _UNITS[index]
@@ -162,18 +166,19 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
                 and (magnitude or "").lower() not in ("b", "t", "billion", "trillion"):
             continue  # "a 7M model" is no model size worth a result; "a 175B model" is
         if unit == "parameters" and not _ACHIEVED_AFTER.match(sentence[match.end():]) \
-                and not _FITS_BEFORE.search(sentence[max(0, match.start() - 60):match.start()]):
+                and not _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]):
             continue  # "training a 13B model" is a set-up; "fits a 175B model on one GPU" a result
         if match.group("number").isalpha() and kind != "duration":
             continue  # "two lines", "four GPUs"
-        if unit == "parameters" and not _OWN_SIZE.search(sentence[max(0, match.start() - 60):match.start()]):
+        if unit == "parameters" and not _OWN_SIZE.search(sentence[max(0, begin - 60):begin]):
             kind = "scale"  # the size of model a system handles ("fine-tunes a 175B model on one GPU")
         # "25, 60 and 110 FPS": the numbers listed before it share its unit.
-        listed = _LISTED_BEFORE.search(sentence, max(0, match.start() - 60), match.start()) \
-            if sentence[max(0, match.start() - 5):match.start()].rstrip().endswith(("and", "or")) else None
+        listed = _LISTED_BEFORE.search(sentence, max(0, begin - 60), begin) \
+            if sentence[max(0, begin - 5):begin].rstrip().endswith(("and", "or")) else None
         if listed and _NAME_BEFORE.search(sentence, max(0, listed.start() - 30), listed.start()):
             listed = None  # a number of a name: "on the RTX 4090 and 45 ms on the Orin"
-        anchor = listed.start() if listed else match.start()
+        # "only 2 to 9 FPS", "30-45 FPS": a range ("from 30 to 60 FPS" is a change, its first number no result).
+        anchor = listed.start() if listed else begin
         before = sentence[max(0, anchor - 80):anchor]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
         if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]):
@@ -181,17 +186,17 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if kind == "memory" and _HARDWARE_AFTER.match(sentence, match.end()):
             continue
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
-                _ACHIEVED_BEFORE.search(before)
-                                                or _ACHIEVED_AFTER.match(sentence[match.end():])):
+                _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])):
             continue
         number = match.group("number")
         value_text = number + (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
+        value_text = f"{match.group('low')}–{value_text}" if ranged else value_text
         value = _value(number, magnitude)
         if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit = match.group(f"u{index}").strip()
             value = value * _BYTES[unit[0].upper()] if value is not None else None
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
-        out.append(Measure(match.start(), match.end(), value, value_text, unit, kind, activity=activity))
+        out.append(Measure(begin, match.end(), value, value_text, unit, kind, activity=activity))
         for other in _LISTED_NUMBER.finditer(listed.group(0)) if listed else ():
             start, end = listed.start() + other.start(), listed.start() + other.end()
             if not any(a < end and start < b for a, b in taken):
