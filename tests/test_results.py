@@ -940,3 +940,11 @@ def test_a_measure_may_be_a_range_but_not_a_change_from_one_value_to_another():
     assert values("It runs on mobile devices, achieving only 2 to 9 FPS.") == [("2–9", "FPS", "throughput", None)]
     assert values("It achieves 30-45 FPS on a Jetson.") == [("30–45", "FPS", "throughput", None)]
     assert values("It raises the frame rate from 30 to 60 FPS.") == [("60", "FPS", "throughput", None)]
+
+
+def test_operations_a_second_spelled_out_joules_and_memory_a_system_uses_are_measures():
+    assert values("X achieves 38.4 giga operations per second (GOPS).") == [("38.4", "GOPS", "throughput", None)]
+    assert values("The FPGA design achieves 1.2 TOP/s.") == [("1.2", "TOPS", "throughput", None)]
+    assert values("X achieves 0.4 J/token.") == [("0.4", "J/token", "energy", None)]
+    assert values("X needs only 12 mJ per inference.") == [("12", "mJ/inference", "energy", None)]
+    assert values("X uses 3.5 GB of GPU memory.") == [("3.5", "GB", "memory", None)]

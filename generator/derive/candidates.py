@@ -41,6 +41,8 @@ def rate_unit(text: str) -> str:
     lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower()).replace(" per token", "/token")
     if lowered.endswith("/s") and _things(lowered[:-2])[:-1] in _COUNTED_PER_SECOND:
         return _things(lowered[:-2]) + "/s"
+    if "operations" in lowered or re.fullmatch(r"[gtp]op/s", lowered):  # "giga operations per second", "GOP/s"
+        return lowered[0].upper() + "OPS"
     if "flop" in lowered:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
         return f"{prefix}FLOPS" + ("/GPU" if lowered.endswith("/gpu") else "")
@@ -59,7 +61,8 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|toke
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
          r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)))?"
-         r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OPS|GKeys?/s|m?s(?:/| per )token|"
+         r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?operations per second|"
+         r"GKeys?/s|m?s(?:/| per )token|"
          r"(?:(?:output|input|generated|decoded|prefill) )?"
          r"(?:tokens?|toks?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec| per second)"
          r"|QPS|RPS|TPS))(?![\w/])")

@@ -40,6 +40,8 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"tokens?\b(?!\s*(?:/|per\b))", "tokens", "context"),
     (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
     (r"(?:W|mW|watts?)\b", "W", "power"),
+    (r"(?:[mμµk]?J|(?:milli|kilo)?joules?)(?:\s?/\s?|\s+per\s+)(?:token|image|frame|inference|query|sample)s?\b"
+     r"|(?:[mμµk]?J|(?:milli|kilo)?joules?)\b(?!/)", "J", "energy"),
     (r"[GT]B/s\b", "B/s", "bandwidth"),
     (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
 )
@@ -78,7 +80,7 @@ _ACHIEVED_BEFORE = re.compile(
     r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
     r"only|merely|just|enabl\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|"
-    r"required|using|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
+    r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
     r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time)\s+(?:is|was|of|at|under|below|"
@@ -192,6 +194,11 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         value_text = number + (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
         value_text = f"{match.group('low')}–{value_text}" if ranged else value_text
         value = _value(number, magnitude)
+        if unit == "J":  # "0.4 J/token", "12 mJ per inference": the prefix and what it is per, as written
+            written = match.group(f"u{index}").strip()
+            prefix = {"milli": "m", "kilo": "k", "µ": "μ"}.get(written[:5].lower(), written[0] if written[0] in "mμµk" else "")
+            per = re.search(r"(?:/|\sper\s)\s*(\w+?)s?$", written)
+            unit = f"{prefix.replace('µ', 'μ')}J" + (f"/{per.group(1)}" if per else "")
         if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit = match.group(f"u{index}").strip()
             value = value * _BYTES[unit[0].upper()] if value is not None else None
