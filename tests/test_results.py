@@ -948,3 +948,11 @@ def test_operations_a_second_spelled_out_joules_and_memory_a_system_uses_are_mea
     assert values("X achieves 0.4 J/token.") == [("0.4", "J/token", "energy", None)]
     assert values("X needs only 12 mJ per inference.") == [("12", "mJ/inference", "energy", None)]
     assert values("X uses 3.5 GB of GPU memory.") == [("3.5", "GB", "memory", None)]
+
+
+def test_a_model_trained_on_many_devices_is_a_set_up_and_numbers_listed_before_a_list_of_hardware_pair():
+    assert values("X achieves 45% MFU when training a 70B model on 256 H100s.") == [("45", "%", "utilization", None)]
+    assert values("X trains a 175B model on one A100.") == [("175B", "parameters", "scale", None)]
+    assert values("Deploying X on a Jetson Xavier NX yields 25 FPS.") == [("25", "FPS", "throughput", None)]
+    assert devices("X is 1.6x and 1.3x faster on H100 and A100 GPUs.") == ["h100", "a100"]
+    assert devices("X is 1.6x and 1.3x faster on H100, A100 and V100 GPUs.") == [None, None]

@@ -78,7 +78,7 @@ _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*
 # "on a single GPU"), as opposed to a set-up.
 _ACHIEVED_BEFORE = re.compile(
     r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
-    r"only|merely|just|enabl\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
+    r"only|merely|just|enabl\w*|yield\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|"
     r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
@@ -92,6 +92,9 @@ _ACHIEVED_BEFORE = re.compile(
 # Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865", "on an iPhone 12").
 _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
                              r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?i?[A-Z])")
+# Hardware a model size ran on that is many devices: "training a 70B model on 256 H100s" says the set-up.
+_MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
+                         r"(?!1\s)\d[\d,]*\s)")
 # What a model size is a result of: it fits, it runs, as large as.
 _FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
@@ -167,9 +170,9 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if unit == "parameters" and not match.group(0).lower().rstrip("s").endswith(("param", "parameter")) \
                 and (magnitude or "").lower() not in ("b", "t", "billion", "trillion"):
             continue  # "a 7M model" is no model size worth a result; "a 175B model" is
-        if unit == "parameters" and not _ACHIEVED_AFTER.match(sentence[match.end():]) \
-                and not _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]):
-            continue  # "training a 13B model" is a set-up; "fits a 175B model on one GPU" a result
+        if unit == "parameters" and not _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]) and (
+                not _ACHIEVED_AFTER.match(sentence[match.end():]) or _MANY_AFTER.match(sentence, match.end())):
+            continue  # "training a 13B model" (on 256 H100s) is a set-up; "fits a 175B model on one GPU" a result
         if match.group("number").isalpha() and kind != "duration":
             continue  # "two lines", "four GPUs"
         if unit == "parameters" and not _OWN_SIZE.search(sentence[max(0, begin - 60):begin]):

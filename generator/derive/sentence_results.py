@@ -137,7 +137,9 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                     out[at] = out[at]._replace(kind=kinds[at - first])
                 if slashed:  # "1.10×/4.86× ... on the U280/V80": each number has the name in its place
                     continue
-                if devices:
+                if len(set(devices)) > 1:  # "1.6x and 1.3x faster on H100 and A100 GPUs": each its own, or none's
+                    out[at] = out[at]._replace(device=devices[at - first] if len(devices) == last - first + 1 else None)
+                elif devices:
                     out[at] = out[at]._replace(device=devices[0])
                 else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
                     out[at] = out[at]._replace(device=out[first].device)
