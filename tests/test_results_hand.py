@@ -125,8 +125,11 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # generation's name before an unknown product as none of ours fixed the first and added two
     # wrong devices to held-out set a: not kept. Then images and inferences a second, a watt or a
     # joule are rates ("1020 img/s", "2560.3 inferences/J"), and another vendor's hardware after
-    # "against" is the baseline's: value 0.94/0.91, device right 14/15, the same two wrong.
-    ("dev_w", 0.9, 0.88, 0.9, 0.85, 0.9),
+    # "against" is the baseline's: value 0.94/0.91, device right 14/15, the same two wrong. Then the
+    # Maxwell GTX Titan X joined the vocabulary and its labels were relabelled to it (they had it as
+    # a name without an id): device right 15/18, one wrong (the RDU). The three it misses credit
+    # the Titan X its last sentence names to results two sentences before it.
+    ("dev_w", 0.9, 0.88, 0.9, 0.85, 0.83),
     # Set x (development), 20 real arXiv abstracts, 16 of papers that present or benchmark specific
     # hardware (146 sentences, 68 results), written on 2026-11-27 by a helper who had not read the
     # rules. First scored at 5ecf695: value 0.93/0.81, claims keep meaning 54/55, none inverted,
@@ -216,7 +219,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "dev_o": {"meaning inverted": 0, "wrong device": 2},
             "dev_p": {"meaning inverted": 0, "wrong device": 0},
             "dev_r": {"meaning inverted": 0, "wrong device": 0},
-            "dev_w": {"meaning inverted": 0, "wrong device": 2},
+            "dev_w": {"meaning inverted": 0, "wrong device": 1},
             "dev_x": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
