@@ -149,7 +149,28 @@ def table(name: str, **kwargs) -> str:
     return f"{name}: " + ", ".join(f"{field} {a}/{b} ({a / max(b, 1):.2f})" for field, (a, b) in found.items())
 
 
+def agreement() -> str:
+    """How often a second reader credits the first labels' devices (second_reading_qstu.yml): of
+    the results the first labels give a device, those the second gives the same; and the results
+    the second gives a device the first does not (none, or another)."""
+    second = yaml.safe_load((LABELS / "second_reading_qstu.yml").read_text(encoding="utf-8"))
+    first = [entry for name in "qstu" for entry in _read(f"never_tuned_{name}")]
+    same = given = other = total = 0
+    for a, b in zip(first, second, strict=True):
+        assert a["sentence"] == b["sentence"]
+        for ra, rb in zip(a["results"] or [], b["results"] or [], strict=True):
+            total += 1
+            given += bool(ra.get("device"))
+            same += bool(ra.get("device")) and ra.get("device") == rb.get("device")
+            other += bool(rb.get("device")) and rb.get("device") != ra.get("device")
+    return (f"second reader of q, s, t, u: device right {same}/{given} ({same / given:.2f}), "
+            f"wrong device {other}/{total} ({other / total:.2f})")
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--agreement"]:
+        print(agreement())
+        sys.exit()
     names = sys.argv[1:] or ["seed"]
     for name in names:
         print(table(name, show="seed" in names and len(names) == 1))
