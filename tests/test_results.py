@@ -956,3 +956,10 @@ def test_a_model_trained_on_many_devices_is_a_set_up_and_numbers_listed_before_a
     assert values("Deploying X on a Jetson Xavier NX yields 25 FPS.") == [("25", "FPS", "throughput", None)]
     assert devices("X is 1.6x and 1.3x faster on H100 and A100 GPUs.") == ["h100", "a100"]
     assert devices("X is 1.6x and 1.3x faster on H100, A100 and V100 GPUs.") == [None, None]
+
+
+def test_a_socket_count_a_longer_possessive_and_aws_chip_spellings_name_the_device():
+    assert one("X decodes 20 tokens/s on a dual-socket Xeon Platinum 8480 server.", hardware()).device == \
+        "xeon-platinum-8480"
+    assert one("X runs at 30 FPS on the Google Pixel 8's Tensor G3.", hardware()).device == "tensor-g3"
+    assert one("X decodes 20 tokens/s on AWS Inferentia2.", hardware()).device == "inferentia-2"
