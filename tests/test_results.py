@@ -963,3 +963,22 @@ def test_a_socket_count_a_longer_possessive_and_aws_chip_spellings_name_the_devi
         "xeon-platinum-8480"
     assert one("X runs at 30 FPS on the Google Pixel 8's Tensor G3.", hardware()).device == "tensor-g3"
     assert one("X decodes 20 tokens/s on AWS Inferentia2.", hardware()).device == "inferentia-2"
+
+
+def test_background_about_hardware_and_hardware_compared_with_say_nothing_of_where_a_paper_ran():
+    assert devices("Training on H100 clusters is expensive. We propose X, which cuts training cost by 40%.") == [None]
+    assert devices("Modern GPUs such as the H100 offer massive compute. X reduces memory traffic by 3x.") == [None]
+    assert devices("We design an accelerator and compare it with an A100 GPU. It achieves 3x higher throughput.") == [None]
+    # A sentence about the paper's own system still says where it ran.
+    assert devices("It scales to long inputs on dual NVIDIA A5000 GPUs. X cuts TTFT latency by 1.04x.") == ["rtx-a5000"]
+
+
+def test_a_vendor_listed_beside_another_vendor_s_device_is_hardware_of_its_own():
+    assert devices("We evaluate on A100 GPUs and Xeon CPUs. X achieves up to 2.5x speedup.") == [None]
+
+
+def test_a_generic_host_is_other_hardware_unless_it_holds_a_device_the_vocabulary_knows():
+    assert devices("X runs on an A100 at 100 tokens/s. On a laptop, X runs at 5 tokens/s.") == ["a100", None]
+    assert devices("X runs on an A100 at 100 tokens/s. On edge devices, X runs at 5 tokens/s.") == ["a100", None]
+    assert one("X reaches 90 FPS on a laptop with an RTX 3060.", hardware()).device == "rtx-3060"
+    assert one("X reaches 90 FPS on a workstation equipped with two RTX 3090s.", hardware()).device == "rtx-3090"

@@ -28,6 +28,7 @@ _MEASURED_ON = re.compile(
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
     r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX\s+|\d+\s*[GT]B\s+"
     r"|(?:single|dual|quad|two|four|eight|\d+)-sockets?\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
+    r"(?:(?-i:[A-Z][a-z]{2,})\s+)?"  # a system's name: "on Frontier AMD GPUs", "on Summit V100 GPUs"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"
     r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?)"
@@ -60,7 +61,8 @@ _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
 _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|and|or|as well as|GPUs?|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
                       re.I)
 # A name the sentence compares against: a baseline's hardware.
-_COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to|against)\s+"
+_COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to|against|"
+                       r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
 # The paper says it studies the hardware the sentence names.
 _STUDIES = re.compile(

@@ -16,16 +16,25 @@ from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
-# "on x86 CPUs", "across various GPU hardware".
+# "on x86 CPUs", "across various GPU hardware", "on a laptop", "on edge devices".
 UNKNOWN_HARDWARE = re.compile(
     r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+)*"
     r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
     r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
-    r"SoCs?)\b")
+    r"SoCs?|laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b")
 def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
-    """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is."""
-    return found is not None and not (NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name"))) \
-        and not any(found.start() <= m.start < found.end() for m in mentions)
+    """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is, nor holds
+    ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2")."""
+    if found is None or NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name")) \
+            or any(found.start() <= m.start < found.end() for m in mentions):
+        return False
+    holds = _HOLDS.match(found.string, found.end())
+    return holds is None or not any(m.start == holds.end() for m in mentions)
+
+
+# What a host holds: "a laptop equipped with two RTX 3090s", "a board with a Hailo-8".
+_HOLDS = re.compile(r"\s+(?:(?:equipped|fitted|powered|accelerated)\s+)?(?:with|by|featuring)\s+"
+                    r"(?:(?:an?|the|one|two|four|eight|single|dual|\d+)\s+|(?-i:[A-Z][A-Za-z]+)\s+(?=[A-Z]))*", re.I)
 
 
 # The device of a result measured on hardware the vocabulary does not know ("on the V80 FPGA",
@@ -287,11 +296,13 @@ def outside_examples(sentence: str, mentions: list[Mention]) -> list[Mention]:
 
 
 def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
-    """The mentions that name more than a vendor ("H100" in "NVIDIA H100"), else all of them;
-    not a generation named right before a device of it ("Versal" in "Versal VHK158")."""
+    """The mentions but a vendor's name beside hardware of that vendor ("NVIDIA" in "NVIDIA H100";
+    not "Xeon", Intel's, in "A100 GPUs and Xeon CPUs"), nor a generation named right before a
+    device of it ("Versal" in "Versal VHK158")."""
     if hardware is None:
         return found
-    named = [m for m in found if hardware.nodes[m.id].kind != "vendor"] or found
+    named = [m for m in found if hardware.nodes[m.id].kind != "vendor"
+             or not any(o.id != m.id and m.id in hardware.lineage(o.id) for o in found)]
     return [m for m in named if not any(m.end < o.start <= m.end + 1 and m.id in hardware.lineage(o.id) and m.id != o.id
                                         for o in named)]
 

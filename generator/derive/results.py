@@ -79,7 +79,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = _placed(results, next(iter(before)))
         before = {r.device for r in results if r.device}
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
-        if not results and mentions and not _CONTRAST.search(written) and not (designs and _STUDIED.search(written)):
+        if not results and mentions and not _CONTRAST.search(written) and not (designs and _STUDIED.search(written)) \
+                and _OWN_SETTING.search(written):
             # Not a maker's name before a product the vocabulary does not know ("implemented on a
             # Xilinx XC7Z045 FPGA"): the paper ran there, on none of ours.
             stated = [m for m in outside_examples(written, measured_in_sentence(written, mentions, (), hardware,
@@ -130,6 +131,11 @@ _STUDIED = re.compile(r"\b(?:characteri[sz]|profil|analy[sz]|investigat|examin|o
 # A sentence that sets the paper against other hardware or work says nothing of where it ran:
 # "Unlike prior work on the A100, we target edge devices."
 _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|traditional|instead of|rather than)\b", re.I)
+# A sentence about the paper's own work or experiments, which may say where they ran ("All experiments
+# run on a single H100", "We implement X on ...", "It scales to 128K tokens on dual A5000 GPUs"), not background ("Training on H100 clusters is
+# expensive", "Modern GPUs such as the H100 offer massive compute").
+_OWN_SETTING = re.compile(r"^\W*it\b|\b(?:we|our|us|this (?:paper|work|study)|experiments?|evaluat\w*|benchmark\w*|measur\w*|"
+                          r"implement\w*|deploy\w*|test\w*|testbed|results?|prototyp\w*|ported|running|run|ran)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict\w*|estimat\w*|simulat\w*)", re.I)
