@@ -982,3 +982,11 @@ def test_a_generic_host_is_other_hardware_unless_it_holds_a_device_the_vocabular
     assert devices("X runs on an A100 at 100 tokens/s. On edge devices, X runs at 5 tokens/s.") == ["a100", None]
     assert one("X reaches 90 FPS on a laptop with an RTX 3060.", hardware()).device == "rtx-3060"
     assert one("X reaches 90 FPS on a workstation equipped with two RTX 3090s.", hardware()).device == "rtx-3090"
+
+
+def test_a_comparison_s_hardware_and_the_subject_s_own_are_told_apart():
+    # An opening comparison is the baseline's when the sentence names where its subject ran.
+    assert devices("Compared to running on a Xeon CPU, X on an A100 is 20x faster.") == ["a100"]
+    # A baseline that is hardware itself has no setting of its own: what follows is where both ran.
+    result = one("X achieves 20x speedup over a 32-core EPYC 7763 CPU on an A100.", hardware())
+    assert (result.device, result.baseline_device) == ("a100", "epyc-7763")

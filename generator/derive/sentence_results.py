@@ -76,6 +76,7 @@ _COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|
                                r"[^,;]{0,160}[,;]", re.I)
 _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
+_ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?-i:[A-Z][\w-]*\d)", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
 _IN_COMPARISON = re.compile(r"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;]*?"
@@ -88,11 +89,13 @@ _AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + _BY, re.I)
 _MEASURE_BY = re.compile(r"\s*,\s*(?:and\s+)?(?:[\w-]+\s+){1,4}?" + _BY, re.I)
 
 
-def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]]) -> tuple[int, int]:
+def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], mentions: list[Mention]) -> tuple[int, int]:
     """The span of a baseline's words, and, for a baseline that is a hardware's own ("than the
-    GPU reference on NVIDIA H100 PCIe"), of where it ran, up to the clause's end."""
+    GPU reference on NVIDIA H100 PCIe"), of where it ran, up to the clause's end; not for a
+    baseline that is hardware itself ("over a 32-core EPYC 7763 CPU on an A100": where both ran)."""
     name, (start, end) = baseline
-    if not _HARDWARE_WORD.search(name) or not _ON.match(sentence, end):
+    if not _HARDWARE_WORD.search(name) or not _ON.match(sentence, end) \
+            or any(start <= m.start < end for m in mentions):
         return start, end
     stop = _SETTING_ENDS.search(sentence, end)
     return start, stop.start() if stop else len(sentence)
@@ -229,12 +232,15 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     baselines = [baseline_of(sentence[match.end():cut_after], match.end(), after=True)
                  or baseline_of(sentence[cut_before:match.start()], cut_before)
                  for match, (cut_before, cut_after) in zip(matches, cuts)]
-    excluded = [_with_its_setting(sentence, b) for b in baselines if b]
+    excluded = [_with_its_setting(sentence, b, mentions) for b in baselines if b]
     # In a paper that designs hardware of its own, hardware in an opening comparison is the
     # competitor's ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100
     # GPU, our work achieves ..."); elsewhere it may be where both ran ("Compared to FP16 on an
     # RTX 4090, ...").
-    if own_hardware and (against := _COMPARED_OPENING.match(sentence)):
+    # Or, anywhere, when the sentence names where its own subject ran: "Compared to running on a
+    # Xeon CPU, X on an A100 is 20x faster".
+    against = _COMPARED_OPENING.match(sentence)
+    if against and (own_hardware or _ON_OWN.search(sentence, against.end())):
         excluded.append(against.span())
     measured = measured_in_sentence(sentence, mentions, excluded, hardware, paper_vendors)
     words = claim_spans(sentence, matches, measured)
