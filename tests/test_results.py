@@ -990,3 +990,9 @@ def test_a_comparison_s_hardware_and_the_subject_s_own_are_told_apart():
     # A baseline that is hardware itself has no setting of its own: what follows is where both ran.
     result = one("X achieves 20x speedup over a 32-core EPYC 7763 CPU on an A100.", hardware())
     assert (result.device, result.baseline_device) == ("a100", "epyc-7763")
+
+
+def test_what_did_not_change_names_no_kind_and_a_measure_by_as_much_may_follow_and():
+    assert values("X cuts the KV cache footprint by 4x without accuracy loss.") == [("4", "×", "memory", "lower")]
+    assert values("X lowers energy per token by 35% and power draw by 20%.") == [
+        ("35", "%", "energy", "lower"), ("20", "%", "power", "lower")]

@@ -335,13 +335,18 @@ _HEAD_STOPS_PAST = _HEAD_STOPS | _LEVELS
 _SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
 
 
+_UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|minor)\s+(?:[\w-]+\s+)?$", re.I)
+
+
 def claim_kind(claim: Claim) -> str | None:
     """The kind the claim's words name: the kind word nearest the number, looking right first
     (within a few words: "3.21× lower latency"), then left ("reduces latency by 37%")."""
     before, _, after = claim.parts
     # "4× larger models" is a scale; "a 1.8x improvement on larger inputs" is not.
+    # Not what the words after it say did not change: "by 4x without accuracy loss".
     right = [(m.start(), m.lastgroup) for m in _KIND.finditer(after)
-             if m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()])]
+             if (m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()]))
+             and not _UNCHANGED.search(after, 0, m.start())]
     if right and right[0][0] <= 30:
         return right[0][1]
     left = [(len(before) - m.end(), m.lastgroup) for m in _KIND.finditer(before) if m.lastgroup != "scale"]

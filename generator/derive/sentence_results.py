@@ -86,7 +86,7 @@ _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M to
 # as much, its verb left out: "by 24%, end-to-end training latency by 12%".
 _BY = r"by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?"
 _AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + _BY, re.I)
-_MEASURE_BY = re.compile(r"\s*,\s*(?:and\s+)?(?:[\w-]+\s+){1,4}?" + _BY, re.I)
+_MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + _BY, re.I)
 
 
 def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], mentions: list[Mention]) -> tuple[int, int]:
