@@ -996,3 +996,9 @@ def test_what_did_not_change_names_no_kind_and_a_measure_by_as_much_may_follow_a
     assert values("X cuts the KV cache footprint by 4x without accuracy loss.") == [("4", "×", "memory", "lower")]
     assert values("X lowers energy per token by 35% and power draw by 20%.") == [
         ("35", "%", "energy", "lower"), ("20", "%", "power", "lower")]
+
+
+def test_hardware_a_baseline_runs_on_or_names_in_parentheses_is_the_baseline_s():
+    assert devices("X is 3.2x more energy efficient than running the model on an RTX 3090.") == [None]
+    assert devices("X achieves 2.3x higher throughput than TensorRT-LLM running on an H100.") == [None]
+    assert devices("X is 3.2x more energy efficient than the GPU baseline (RTX 3090).") == [None]

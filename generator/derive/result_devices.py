@@ -98,6 +98,7 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
 
 
 _AGAINST = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|against|relative to)\s[^,;]*$", re.I)
+_COMPARES = re.compile(r"\b(?:than|compared (?:to|with)|versus|vs\.?|against|relative to)\s", re.I)
 
 
 # Where the words about a number end, for the device it was measured on: another clause, a
@@ -136,7 +137,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     # "4.5x when using more cost-effective ones (NVIDIA A6000)": the hardware a parenthesis
     # names right after the result's words is where it was measured.
     paren = PARENTHESIS.search(sentence, end, after_to)
-    if paren and not _EXAMPLES.match(paren.group(0)):  # "against commercial GPUs (e.g., NVIDIA V100S)"
+    # Not examples ("against commercial GPUs (e.g., NVIDIA V100S)"), nor a baseline's ("than the GPU baseline (RTX 3090)").
+    if paren and not _EXAMPLES.match(paren.group(0)) and not _COMPARES.search(sentence, end, paren.start()):
         inside = specific([m for m in mentions if paren.start() < m.start and m.end < paren.end()])
         if inside:
             return credited(inside[0])

@@ -76,6 +76,7 @@ _COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|
                                r"[^,;]{0,160}[,;]", re.I)
 _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
+_RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|executing|deployed|served)$", re.I)
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?-i:[A-Z][\w-]*\d)", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
@@ -91,10 +92,11 @@ _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" 
 
 def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], mentions: list[Mention]) -> tuple[int, int]:
     """The span of a baseline's words, and, for a baseline that is a hardware's own ("than the
-    GPU reference on NVIDIA H100 PCIe"), of where it ran, up to the clause's end; not for a
+    GPU reference on NVIDIA H100 PCIe", "than running the model on an RTX 3090", "than
+    TensorRT-LLM running on an H100"), of where it ran, up to the clause's end; not for a
     baseline that is hardware itself ("over a 32-core EPYC 7763 CPU on an A100": where both ran)."""
     name, (start, end) = baseline
-    if not _HARDWARE_WORD.search(name) or not _ON.match(sentence, end) \
+    if not (_HARDWARE_WORD.search(name) or _RUNNING.search(name)) or not _ON.match(sentence, end) \
             or any(start <= m.start < end for m in mentions):
         return start, end
     stop = _SETTING_ENDS.search(sentence, end)
