@@ -1002,3 +1002,9 @@ def test_hardware_a_baseline_runs_on_or_names_in_parentheses_is_the_baseline_s()
     assert devices("X is 3.2x more energy efficient than running the model on an RTX 3090.") == [None]
     assert devices("X achieves 2.3x higher throughput than TensorRT-LLM running on an H100.") == [None]
     assert devices("X is 3.2x more energy efficient than the GPU baseline (RTX 3090).") == [None]
+
+
+def test_in_from_one_value_to_another_the_hardware_between_is_the_first_s():
+    assert devices("Latency drops from 120 ms on the Jetson Nano to 30 ms on the Orin.") == ["jetson-nano", None]
+    assert devices("Latency drops from 120 ms on the Jetson Nano to 30 ms on the Jetson AGX Orin.") == [
+        "jetson-nano", "jetson-agx-orin"]

@@ -144,6 +144,9 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
             return credited(inside[0])
     clause = DEVICE_CLAUSE.search(sentence, end, after_to)
     after_to = clause.start() if clause else after_to
+    # "from 120 ms on the Jetson Nano to 30 ms ...": the hardware between is the first number's.
+    if _FROM.search(sentence, max(0, before_from - 40), before_from) and _TO.search(sentence, before_from, start):
+        measured = [m for m in measured if not before_from <= m.start < start]
     before_from = max([before_from, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, before_from, start))])
     after = specific([m for m in measured if end <= m.start < after_to])
     # The first hardware named after it is where it ran: none of ours when the vocabulary does
@@ -178,6 +181,10 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         return ELSEWHERE
     ids = {m.id for m in known} or subject_of(hardware, sentence, mentions)
     return ids.pop() if len(ids) == 1 else None
+
+
+_FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\d.,]+\s*\S*$", re.I)
+_TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\s+)?$", re.I)
 
 
 # A clause about the place named right before it: "on the Hailo-8 accelerator, where it reaches".
