@@ -1008,3 +1008,9 @@ def test_in_from_one_value_to_another_the_hardware_between_is_the_first_s():
     assert devices("Latency drops from 120 ms on the Jetson Nano to 30 ms on the Orin.") == ["jetson-nano", None]
     assert devices("Latency drops from 120 ms on the Jetson Nano to 30 ms on the Jetson AGX Orin.") == [
         "jetson-nano", "jetson-agx-orin"]
+
+
+def test_things_a_second_spelled_with_second_and_tera_ops_are_rates():
+    assert values("We train at a throughput of over 1.05 million images/second.") == [
+        ("1.05 million", "images/s", "throughput", None)]
+    assert values("It offers a peak throughput of 92 TeraOps/second (TOPS).") == [("92", "TOPS", "throughput", None)]

@@ -38,10 +38,10 @@ def efficiency_unit(text: str) -> str:
 def rate_unit(text: str) -> str:
     """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
     'requests per second' -> 'requests/s'."""
-    lowered = re.sub(r"(?:/sec| per second)$", "/s", text.lower()).replace(" per token", "/token")
+    lowered = re.sub(r"(?:/sec|/second| per second)$", "/s", text.lower()).replace(" per token", "/token")
     if lowered.endswith("/s") and _things(lowered[:-2])[:-1] in _COUNTED_PER_SECOND:
         return _things(lowered[:-2]) + "/s"
-    if "operations" in lowered or re.fullmatch(r"[gtp]op/s", lowered):  # "giga operations per second", "GOP/s"
+    if "operations" in lowered or re.fullmatch(r"[gtp]op/s|(?:giga|tera|peta)[ -]?ops/s", lowered):  # "GOP/s", "TeraOps/second"
         return lowered[0].upper() + "OPS"
     if "flop" in lowered:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
@@ -60,11 +60,11 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|toke
          r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
-         r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec| per second)))?"
-         r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?operations per second|"
+         r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec|/second| per second)))?"
+         r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?(?:operations per second|ops/s(?:ec(?:ond)?)?)|"
          r"GKeys?/s|m?s(?:/| per )token|"
          r"(?:(?:output|input|generated|decoded|prefill) )?"
-         r"(?:tokens?|toks?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec| per second)"
+         r"(?:tokens?|toks?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)"
          r"|QPS|RPS|TPS))(?![\w/])")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
