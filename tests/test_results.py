@@ -1014,3 +1014,9 @@ def test_things_a_second_spelled_with_second_and_tera_ops_are_rates():
     assert values("We train at a throughput of over 1.05 million images/second.") == [
         ("1.05 million", "images/s", "throughput", None)]
     assert values("It offers a peak throughput of 92 TeraOps/second (TOPS).") == [("92", "TOPS", "throughput", None)]
+
+
+def test_names_joined_by_a_slash_are_each_where_something_ran():
+    text = ("Integrating the plug-in reduces prefill latency by 23.23×, delivering 1.10×/4.86× lower "
+            "end-to-end latency on the U280/V80 compared to the A100 baseline.")
+    assert devices(text) == [None, "alveo-u280", "alveo-v80"]

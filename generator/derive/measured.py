@@ -58,7 +58,7 @@ _TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+
 # A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
 _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
 _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
-_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|and|or|as well as|GPUs?|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
+_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
                       re.I)
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to|against|"
