@@ -1023,3 +1023,8 @@ def test_names_joined_by_a_slash_are_each_where_something_ran():
     text = ("Integrating the plug-in reduces prefill latency by 23.23×, delivering 1.10×/4.86× lower "
             "end-to-end latency on the U280/V80 compared to the A100 baseline.")
     assert devices(text) == [None, "alveo-u280", "alveo-v80"]
+
+
+def test_a_simulation_or_a_projection_takes_no_device_from_the_sentences_before():
+    assert devices("We evaluate X on an A100. X is 2x faster. In a simulated future system, X is 3x faster.") == [
+        "a100", None]

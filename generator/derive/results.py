@@ -111,7 +111,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # ("an M2 Ultra" in a paper on Apple silicon), else the paper's.
         nearest = carried if carried and not names_hardware and (
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
-        if nearest and (not names_hardware or (named and own)):
+        # Not to what a simulation or a projection says ("In a simulated future system, X is 3x faster").
+        hypothetical = bool(results) and _HYPOTHETICAL.search(results[0].sentence or "") is not None
+        if nearest and (not names_hardware or (named and own)) and not hypothetical:
             results = _placed(results, nearest)
         # A model's accuracy or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
@@ -136,6 +138,7 @@ _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|tradit
 # expensive", "Modern GPUs such as the H100 offer massive compute").
 _OWN_SETTING = re.compile(r"^\W*it\b|\b(?:we|our|us|this (?:paper|work|study)|experiments?|evaluat\w*|benchmark\w*|measur\w*|"
                           r"implement\w*|deploy\w*|test\w*|testbed|results?|prototyp\w*|ported|running|run|ran)\b", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|hypothetical|future|would)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict\w*|estimat\w*|simulat\w*)", re.I)
