@@ -1028,3 +1028,8 @@ def test_names_joined_by_a_slash_are_each_where_something_ran():
 def test_a_simulation_or_a_projection_takes_no_device_from_the_sentences_before():
     assert devices("We evaluate X on an A100. X is 2x faster. In a simulated future system, X is 3x faster.") == [
         "a100", None]
+
+
+def test_a_speed_of_a_rate_and_energy_per_operation_are_measures():
+    assert values("We achieve an inference speed of 18 fps.") == [("18", "FPS", "throughput", None)]
+    assert values("Each MAC consumes only 35 fJ/op.") == [("35", "fJ/op", "energy", None)]

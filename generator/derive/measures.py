@@ -40,8 +40,8 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"tokens?\b(?!\s*(?:/|per\b))", "tokens", "context"),
     (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
     (r"(?:W|mW|watts?)\b", "W", "power"),
-    (r"(?:[mμµk]?J|(?:milli|kilo)?joules?)(?:\s?/\s?|\s+per\s+)(?:token|image|frame|inference|query|sample)s?\b"
-     r"|(?:[mμµk]?J|(?:milli|kilo)?joules?)\b(?!/)", "J", "energy"),
+    (r"(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)(?:\s?/\s?|\s+per\s+)(?:token|image|frame|inference|query|sample|op|operation)s?\b"
+     r"|(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)\b(?!/)", "J", "energy"),
     (r"[GT]B/s\b", "B/s", "bandwidth"),
     (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
 )
@@ -83,7 +83,7 @@ _ACHIEVED_BEFORE = re.compile(
     r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
-    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time)\s+(?:is|was|of|at|under|below|"
+    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time|speed|throughput|rate)\s+(?:is|was|of|at|under|below|"
     r"stays?\s+(?:at|below|under))|occup\w*"
     # "131.7 tok/s at 34.1 W": what it drew, or how fast it ran, while doing so
     r"|at"
@@ -96,7 +96,7 @@ _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|with
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
                          r"(?!1\s)\d[\d,]*\s)")
 # What a model size is a result of: it fits, it runs, as large as.
-_FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
+_FITS_BEFORE = re.compile(r"\b(?:fit\w*|hold\w*|host\w*|accommodat\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
 # A model's own size, not one a system handles: "with only 5.7M parameters", "reduces the U-Net
 # from 1.4 billion to 0.7 billion parameters".
@@ -199,7 +199,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         value = _value(number, magnitude)
         if unit == "J":  # "0.4 J/token", "12 mJ per inference": the prefix and what it is per, as written
             written = match.group(f"u{index}").strip()
-            prefix = {"milli": "m", "kilo": "k", "µ": "μ"}.get(written[:5].lower(), written[0] if written[0] in "mμµk" else "")
+            prefix = {"milli": "m", "kilo": "k", "µ": "μ"}.get(written[:5].lower(), written[0] if written[0] in "fpnmμµk" else "")
             per = re.search(r"(?:/|\sper\s)\s*(\w+?)s?$", written)
             unit = f"{prefix.replace('µ', 'μ')}J" + (f"/{per.group(1)}" if per else "")
         if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
