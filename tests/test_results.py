@@ -1041,3 +1041,12 @@ def test_a_long_list_of_numbers_is_read_in_linear_time_not_exponential():
     start = time.perf_counter()
     extract_results(Paper("x", "X", ("12, " * 40) + "and 13 tokens/s."), hardware())
     assert time.perf_counter() - start < 2  # exponential backtracking took hours at 40
+
+
+def test_an_average_in_parentheses_after_a_peak_shares_the_words_after_it():
+    found = extract_results(Paper("x", "X", "LoRAFusion achieves up to 1.96× (1.47× on average) end-to-end speedup "
+                                            "compared to Megatron-LM."), None)
+    assert [(r.value_text, r.kind, r.baseline) for r in found] == [("1.96", "speedup", "Megatron-LM"),
+                                                                   ("1.47", "speedup", "Megatron-LM")]
+    assert all(r.claim.text == "LoRAFusion achieves up to 1.96× (1.47× on average) end-to-end speedup compared to "
+                               "Megatron-LM" for r in found)

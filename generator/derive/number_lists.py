@@ -13,8 +13,13 @@ from ..content.hardware import Mention
 # on A100", "1.10×/4.86× lower"): the words after the list hold their kinds, in order, and where
 # they were measured.
 # A qualifier of the next number may follow the connective: "up to 3.5× and on average 1.6× lower latency".
+# Or an average in parentheses after a peak: "up to 1.96× (1.47× on average) end-to-end speedup".
 LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)"
-                    r"(?:(?:up to|on average|an average of|over|nearly|about|around|roughly|at least|as much as)\s+)?$|^/$")
+                    r"(?:(?:up to|on average|an average of|over|nearly|about|around|roughly|at least|as much as)\s+)?$|^/$"
+                    r"|^\s*\(\s*(?:(?:on average|an average of|average|avg\.?|mean)\s+)?$")
+
+
+_CLOSES = re.compile(r"\s*(?:[\w.-]+\s*){0,3}\)")  # " on average)"
 
 
 # A short aside after a number of a list, which says where it was measured: "49% (T4) and 37% (A10)
@@ -57,7 +62,12 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
         if last > first and (not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1])
                              or any(shares_unit(m) for m in matches[first:last + 1])):
             bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
-            whole = (spans[first][0], max(list_end(sentence, matches[last].end(), bound),
+            # "up to 1.96× (1.47× on average) end-to-end speedup": the words after the parenthesis.
+            tail = matches[last].end()
+            if sentence[matches[first].end():matches[first + 1].start()].strip().startswith("("):
+                closed = _CLOSES.match(sentence, tail)
+                tail = closed.end() if closed else tail
+            whole = (spans[first][0], max(list_end(sentence, tail, bound),
                                           *(span[1] for span in spans[first:last + 1])))
             spans[first:last + 1] = [whole] * (last - first + 1)
     return spans
