@@ -1050,3 +1050,8 @@ def test_an_average_in_parentheses_after_a_peak_shares_the_words_after_it():
                                                                    ("1.47", "speedup", "Megatron-LM")]
     assert all(r.claim.text == "LoRAFusion achieves up to 1.96× (1.47× on average) end-to-end speedup compared to "
                                "Megatron-LM" for r in found)
+
+
+def test_a_sentence_set_on_a_model_takes_no_device_from_the_sentences_before():
+    text = "We evaluate X on an A100. X is 2x faster than vLLM. On Llama-2-70B, X cuts latency by 30%."
+    assert devices(text) == ["a100", None]

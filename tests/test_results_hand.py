@@ -215,7 +215,8 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # of 51. The session's starting code (6948a26) scores v and aa the same, and y with claims
     # 45/49, 2 inverted, 4 wrong devices. Bisecting y's score (no miss read) found that reading a
     # model after "on" as no hardware (db5fd6f) had let the device of the sentences before reach
-    # such sentences: 2 more wrong devices.
+    # such sentences: 2 more wrong devices. That sentence now takes no device from the ones
+    # before: y 3 wrong, which is no held-out figure (h lost a right device with it, j a wrong one).
     ("never_tuned_v", 0.92, 0.87, 0.9, 0.92, 0.9),
     ("never_tuned_y", 0.94, 0.77, 0.95, 0.83, 0.59),
     ("never_tuned_aa", 0.89, 0.73, 0.96, 0.78, 0.36),
@@ -255,7 +256,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_t": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_u": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_v": {"meaning inverted": 0, "wrong device": 1},
-            "never_tuned_y": {"meaning inverted": 0, "wrong device": 5},
+            "never_tuned_y": {"meaning inverted": 0, "wrong device": 3},
             "never_tuned_aa": {"meaning inverted": 0, "wrong device": 1}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "never_tuned_h", "never_tuned_j", "never_tuned_k",
