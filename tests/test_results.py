@@ -1058,3 +1058,11 @@ def test_an_average_in_parentheses_after_a_peak_shares_the_words_after_it():
 def test_a_sentence_set_on_a_model_takes_no_device_from_the_sentences_before():
     text = "We evaluate X on an A100. X is 2x faster than vLLM. On Llama-2-70B, X cuts latency by 30%."
     assert devices(text) == ["a100", None]
+
+
+def test_a_parameter_reduction_is_the_model_s_not_the_speedup_s_beside_it():
+    found = extract_results(Paper("x", "X", "EfficientTAM achieves ~2x speedup on A100 and ~2.4x parameter reduction."),
+                            hardware())
+    assert [(r.value_text, r.kind, r.device, r.claim.text) for r in found] == [
+        ("~2", "speedup", "a100", "EfficientTAM achieves ~2x speedup on A100"),
+        ("~2.4", "parameters", None, "~2.4x parameter reduction")]

@@ -41,7 +41,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("energy", r"energy|joules?"),
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
                r"storage|model sizes?|[GMT]B\b|GiB|MiB"),
-    ("parameters", r"parameters|params|weights"),
+    ("parameters", r"parameters|parameter(?![- ]efficien)|params|weights"),
     ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),

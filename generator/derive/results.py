@@ -118,7 +118,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # A model's accuracy or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
-            r.kind in ("accuracy", "compute") and _models_own(r)) else r) for r in results]
+            r.kind in ("accuracy", "compute", "parameters") and _models_own(r)) else r) for r in results]
     return found
 
 
