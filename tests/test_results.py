@@ -1066,3 +1066,7 @@ def test_a_parameter_reduction_is_the_model_s_not_the_speedup_s_beside_it():
     assert [(r.value_text, r.kind, r.device, r.claim.text) for r in found] == [
         ("~2", "speedup", "a100", "EfficientTAM achieves ~2x speedup on A100"),
         ("~2.4", "parameters", None, "~2.4x parameter reduction")]
+
+
+def test_a_tpu_named_by_its_generation_is_that_tpu():
+    assert one("We train the model in 3 hours on third generation TPUs.", hardware()).device == "tpu-v3"
