@@ -1070,3 +1070,29 @@ def test_a_parameter_reduction_is_the_model_s_not_the_speedup_s_beside_it():
 
 def test_a_tpu_named_by_its_generation_is_that_tpu():
     assert one("We train the model in 3 hours on third generation TPUs.", hardware()).device == "tpu-v3"
+
+
+@pytest.mark.parametrize(("title", "text", "expected"), [
+    # From a review of the day's rules: each of these read wrong before it was fixed.
+    ("X", "The accelerator achieves 5, 3 and 0 FPS.", [None, None, None]),  # a zero in a list raised
+    ("X", "We evaluate X on an A100. X also achieves over 2x speedup on a Zeta Z900 accelerator.", [None]),
+    ("X: Fast LLM Inference on NVIDIA A100 GPUs", "We evaluate X against vLLM on AMD MI250X GPUs, where X is 1.5x faster.",
+     ["mi250x"]),
+    ("X", "We run X on an RTX 4090. X achieves 2x speedup, and the baseline uses an A100.", [None]),
+    ("X", "A100 and H100 GPUs are both supported, and X achieves 2x and 3x speedups over vLLM and TGI, respectively.",
+     [None, None]),
+    ("X", "Compared with FlashAttention-2 on an H100, our kernel is 1.3x faster on Llama-2-7B.", ["h100"]),
+    ("X", "The H100 achieves 700 TFLOPS. It would be 3x faster with FP4.", ["h100", None]),
+    ("X", "On the Jetson AGX Orin, X reaches 30 FPS. Future versions could be 2x faster.", ["jetson-agx-orin", None]),
+])
+def test_reviewed_phrasings_credit_no_wrong_device(title, text, expected):
+    assert devices(text, title) == expected
+
+
+def test_listed_numbers_keep_their_magnitude_and_energy_its_prefix():
+    assert [(r.value, r.value_text) for r in extract_results(Paper("x", "X", "It fits 1.5, 3 and 7 billion parameter "
+                                                                             "models on one GPU."))] == [
+        (1.5e9, "1.5 billion"), (3e9, "3 billion"), (7e9, "7 billion")]
+    assert values("It consumes 5 MJ.") == [("5", "MJ", "energy", None)]
+    assert values("It consumes only 12 KJ per inference.") == [("12", "kJ/inference", "energy", None)]
+    assert values("It achieves 2.5K img/s.") == [("2.5K", "images/s", "throughput", None)]

@@ -56,7 +56,7 @@ MODEL_NAME = re.compile(
     r"DeepSeek|Baichuan|InternLM|ChatGLM|GLM|StarCoder|CodeLlama|Yi|OLMo|Nemotron|PaLM|Gemini|Grok|"
     r"BERT|RoBERTa|ALBERT|DistilBERT|T5|BART|ViT|DeiT|Swin|ResNet|ResNeXt|VGG|MobileNet|EfficientNet|"
     r"DenseNet|Inception|AlexNet|ConvNeXt|YOLO|SDXL|UNet|Whisper|Mamba|RWKV)(?=[-_.\dv]|$)"
-    r"|[\w.-]*[-_]\d+(?:\.\d+)?[BMT])", re.ASCII)
+    r"|[\w.-]*[-_]\d+(?:\.\d+)?[BMT](?![\w.-]))", re.ASCII)
 
 
 @dataclass

@@ -14,7 +14,7 @@ _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "m
                "queries/s": "queries/s", "qps": "queries/s", "rps": "requests/s", "gops": "GOPS", "tops": "TOPS",
                "pops": "POPS", "tok/s": "tokens/s", "toks/s": "tokens/s",
                "tps": "tokens/s"}
-_COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence", "inference", "frame")
+_COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence", "inference")
 _SHORT = {"img": "image", "tok": "token"}
 
 
@@ -60,7 +60,7 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|toke
          r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
-         r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|samples?|sequences?)(?:/s|/sec|/second| per second)))?"
+         r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)))?"
          r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?(?:operations per second|ops/s(?:ec(?:ond)?)?)|"
          r"GKeys?/s|m?s(?:/| per )token|"
          r"(?:(?:output|input|generated|decoded|prefill) )?"

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from ..content.hardware import Hardware, Mention
-from .result_devices import LIST_GAP, most_specific, slashed_to_unknown, subject_of
+from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subject_of
 
 
 def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
@@ -71,7 +71,7 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
     # A list the opening's comma cuts ("on GH200, H100, and RTX 6000 Pro GPUs,"), or a name joined
     # by a slash to one the vocabulary does not know ("x86/ARM CPU platforms"): no one device.
     after = [m for m in mentions if m.start >= opening.end()]
-    if (after and LIST_GAP.fullmatch(sentence, opening.end() - 1, after[0].start)
+    if (after and NAMES_GAP.fullmatch(sentence, opening.end() - 1, after[0].start)
             and _LIST_GOES_ON.match(sentence, after[0].end)) \
             or any(slashed_to_unknown(sentence, m) for m in named):
         return None

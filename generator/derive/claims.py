@@ -41,7 +41,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("energy", r"energy|joules?"),
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
                r"storage|model sizes?|[GMT]B\b|GiB|MiB"),
-    ("parameters", r"parameters|parameter(?![- ]efficien)|params|weights"),
+    ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
@@ -335,7 +335,8 @@ _HEAD_STOPS_PAST = _HEAD_STOPS | _LEVELS
 _SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
 
 
-_UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|minor)\s+(?:[\w-]+\s+)?$", re.I)
+_UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|minor)\s+(?:[\w-]+\s+)?"
+                        r"(?:(?:loss|drop|degradation|change)\s+(?:in|of)\s+)?$", re.I)
 
 
 def claim_kind(claim: Claim) -> str | None:

@@ -22,7 +22,9 @@ from ..content.hardware import Hardware, Mention, name_key
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
-    r"(?:(?:\b(?:on|using|uses?|used|employ(?:s|ed|ing)?|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?to)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
+    r"(?:(?:\b(?:on|using|employing|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?to)|"
+    # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
+    r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
@@ -58,7 +60,7 @@ _TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+
 # A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
 _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
 _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
-_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
+_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
                       re.I)
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to|against|"
@@ -71,8 +73,8 @@ _STUDIES = re.compile(
     r"demonstrat\w*|validat\w*)\b", re.I)
 # A comparison: what comes after the verb, up to the clause's end, is what the paper's system
 # was compared with ("..., and on the MI300X it beats CK" starts another clause).
-_COMPARISON = re.compile(r"\b(?:outperform|beat|surpass|exceed)\w*|\b(?:than|against|versus|vs\.?|compared (?:to|with)|"
-                         r"relative to)\b", re.I)
+_COMPARISON = re.compile(r"\b(?:outperform|beat|surpass|exceed)\w*|\b(?:than|versus|vs\.?)\b"
+                         r"|\bcompetitive\s+(?:\w+\s+)?against\b", re.I)
 _CLAUSE_BREAK = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b|;|\s(?:but|while|whereas|whilst)\s", re.I)
 # A paper about hardware itself: its title says it dissects, benchmarks or characterizes it.
 _STUDY_TITLE = re.compile(r"\b(?:dissect\w*|microbenchmark\w*|benchmark\w*|characteri[sz]\w*|demystif\w*|"

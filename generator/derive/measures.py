@@ -96,7 +96,7 @@ _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|with
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
                          r"(?!1\s)\d[\d,]*\s)")
 # What a model size is a result of: it fits, it runs, as large as.
-_FITS_BEFORE = re.compile(r"\b(?:fit\w*|hold\w*|host\w*|accommodat\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
+_FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
 # A model's own size, not one a system handles: "with only 5.7M parameters", "reduces the U-Net
 # from 1.4 billion to 0.7 billion parameters".
@@ -182,7 +182,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             if sentence[max(0, begin - 5):begin].rstrip().endswith(("and", "or")) else None
         if listed and _NAME_BEFORE.search(sentence, max(0, listed.start() - 30), listed.start()):
             listed = None  # a number of a name: "on the RTX 4090 and 45 ms on the Orin"
-        # "only 2 to 9 FPS", "30-45 FPS": a range ("from 30 to 60 FPS" is a change, its first number no result).
+        # Where the words before it start: before the list it ends, if any.
         anchor = listed.start() if listed else begin
         before = sentence[max(0, anchor - 80):anchor]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
@@ -193,27 +193,28 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
                 _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])):
             continue
-        number = match.group("number")
-        value_text = number + (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
-        value_text = f"{match.group('low')}–{value_text}" if ranged else value_text
-        value = _value(number, magnitude)
+        suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
+        value_text = (f"{match.group('low')}–" if ranged else "") + match.group("number") + suffix
         if unit == "J":  # "0.4 J/token", "12 mJ per inference": the prefix and what it is per, as written
             written = match.group(f"u{index}").strip()
-            prefix = {"milli": "m", "kilo": "k", "µ": "μ"}.get(written[:5].lower(), written[0] if written[0] in "fpnmμµk" else "")
+            prefix = {"milli": "m", "kilo": "k"}.get(written[:5].lower(), written[0] if written[0] in "fpnmμµkKM" else "")
             per = re.search(r"(?:/|\sper\s)\s*(\w+?)s?$", written)
-            unit = f"{prefix.replace('µ', 'μ')}J" + (f"/{per.group(1)}" if per else "")
-        if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
+            unit = f"{prefix.replace('µ', 'μ').replace('K', 'k')}J" + (f"/{per.group(1)}" if per else "")
+        # The bytes of "37 MB", "3.1 TB/s" (the unit as written, the value in bytes to sort by).
+        per_unit = _BYTES[match.group(f"u{index}").strip()[0].upper()] if unit in _AS_WRITTEN else 1
+        if unit in _AS_WRITTEN:
             unit = match.group(f"u{index}").strip()
-            value = value * _BYTES[unit[0].upper()] if value is not None else None
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
-        out.append(Measure(begin, match.end(), value, value_text, unit, kind, activity=activity))
+        # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
+        numbers = [(begin, match.end(), match.group("number"), value_text)]
         for other in _LISTED_NUMBER.finditer(listed.group(0)) if listed else ():
             start, end = listed.start() + other.start(), listed.start() + other.end()
             if not any(a < end and start < b for a, b in taken):
-                number = other.group("number")
-                scale = value / _value(match.group("number"), magnitude) if value is not None else 1
-                out.append(Measure(start, end, float(number.replace(",", "")) * scale, number, unit, kind,
-                                   activity=activity))
+                numbers.append((start, end, other.group("number"), other.group("number") + suffix))
+        for start, end, number, text in numbers:
+            value = _value(number, magnitude)
+            out.append(Measure(start, end, value * per_unit if value is not None else None, text, unit, kind,
+                               activity=activity))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
         if not any(a < end and start < b for a, b in taken):

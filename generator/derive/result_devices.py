@@ -100,7 +100,9 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
                for found in UNKNOWN_HARDWARE.finditer(sentence))
 
 
-_AGAINST = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|against|relative to)\s[^,;]*$", re.I)
+# A comparison's word ("over 2x" is a quantity, not a comparison).
+_AGAINST = re.compile(r"\b(?:than|over(?!\s+(?:\d|a\s+factor))|compared (?:to|with)|versus|vs\.?|against|relative to)\s[^,;]*$",
+                      re.I)
 _COMPARES = re.compile(r"\b(?:than|compared (?:to|with)|versus|vs\.?|against|relative to)\s", re.I)
 
 
@@ -221,16 +223,18 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 
 
 # Between two names of a list: "V100, A100, H100 and MI250X".
-LIST_GAP = re.compile(r"(?:\s*(?:,|and|or|/)\s*)+(?:(?:the|an?)\s+)?", re.I)
+NAMES_GAP = re.compile(r"(?:\s*(?:,|and|or|/))+\s*(?:(?:the|an?)\s+)?", re.I)  # spaces read one way only
 # The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and".
 _NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
-                             + LIST_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
+                             + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
 _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
 
 
 # What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
+# "A100 and H100 GPUs are both supported": what the list is, not what it did.
+_IS = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|processors?|accelerators?))?\s+(?:are|is|were|was)\b", re.I)
 _ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\s+)?(?:(?-i:[A-Z][A-Za-z]+)\s+)?$", re.I)
 
 
@@ -253,7 +257,8 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
             best = list(run)
     ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
     where = best and (_ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
-                      or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)))
+                      or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)
+                          and not _IS.match(sentence, best[-1].end)))
     return ids if where and len(best) > 1 and len(set(ids)) == len(ids) else []
 
 
@@ -266,7 +271,7 @@ def slashed_to_unknown(sentence: str, mention: Mention) -> bool:
 def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
     """Whether `mention` is one of a list of other devices among `found` ("Across four GPUs (V100,
     A100, H100 and MI250X), ... 1.2x to 2.7x"), or slashed to an unknown name: none's alone."""
-    return slashed_to_unknown(sentence, mention) or any(other.id != mention.id and LIST_GAP.fullmatch(
+    return slashed_to_unknown(sentence, mention) or any(other.id != mention.id and NAMES_GAP.fullmatch(
         sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
 
 

@@ -52,7 +52,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     # Each sentence's results, whether it names hardware, the ids it names (but its baselines'),
     # and the device carried to it from the last sentence that named hardware.
-    placed: list[tuple[list[Result], bool, set[str], str | None]] = []
+    placed: list[tuple[list[Result], bool, set[str], str | None, bool]] = []
     before: set[str] = set()  # the devices of the sentence before's results
     carried: str | None = None  # the one device the last sentence that named hardware ran on
     for offset, written in sentences:
@@ -67,14 +67,17 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         compared = {i for r in results if r.baseline_device and hardware is not None
                     for i in hardware.lineage(r.baseline_device)}
         names_hardware = any(m.id not in compared for m in mentions) or names_other_hardware(written, mentions)
+        # What a simulation or a projection says ("In a simulated future system, X is 3x faster", "It
+        # would be 3x faster with FP4") takes no device from the sentences before it.
+        hypothetical = _HYPOTHETICAL.search(written) is not None
         if names_hardware:
             frame = opening
             subject = subject_device(hardware, written, mentions)
-        elif subject and refers_back(written):  # "The H100 achieves ... . It also delivers ..."
+        elif subject and refers_back(written) and not hypothetical:  # "The H100 achieves ... . It also delivers ..."
             results = _placed(results, subject)
         else:
             subject = None
-        if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written):
+        if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not hypothetical:
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
             results = _placed(results, next(iter(before)))
         before = {r.device for r in results if r.device}
@@ -97,13 +100,13 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
-        if frame:
+        if frame and not (hypothetical and not names_hardware):
             results = _placed(results, frame)
-        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried))
+        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, hypothetical))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
                                [m.id for m in abstract_mentions])
-    for results, names_hardware, named, carried in placed:
+    for results, names_hardware, named, carried, hypothetical in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
@@ -111,8 +114,6 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # ("an M2 Ultra" in a paper on Apple silicon), else the paper's.
         nearest = carried if carried and not names_hardware and (
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
-        # Not to what a simulation or a projection says ("In a simulated future system, X is 3x faster").
-        hypothetical = bool(results) and _HYPOTHETICAL.search(results[0].sentence or "") is not None
         if nearest and (not names_hardware or (named and own)) and not hypothetical:
             results = _placed(results, nearest)
         # A model's accuracy or operation count is the model's, wherever it runs.
@@ -137,7 +138,7 @@ _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|tradit
 # run on a single H100", "We implement X on ...", "It scales to 128K tokens on dual A5000 GPUs"), not background ("Training on H100 clusters is
 # expensive", "Modern GPUs such as the H100 offer massive compute").
 _OWN_SETTING = re.compile(r"^\W*it\b|\b(?:we|our|us|this (?:paper|work|study)|experiments?|evaluat\w*|benchmark\w*|measur\w*|"
-                          r"implement\w*|deploy\w*|test\w*|testbed|results?|prototyp\w*|ported|running|run|ran)\b", re.I)
+                          r"implement\w*|deployed|tested|testbed|results?|prototyp\w*|ported)\b", re.I)
 _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|hypothetical|future|would)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".

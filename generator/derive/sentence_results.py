@@ -18,11 +18,12 @@ from ..content.hardware import Hardware, Mention
 from .candidates import candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import LISTED, claim_spans, listed_groups, respective_measures
+from .number_lists import claim_spans, listed_groups, respective_measures
 from .carried_devices import refined_device
 from .result_devices import (DEVICE_CLAUSE, baseline_device, credit, device_of, hardware_list, most_specific,
                              setting_after)
 from .measured import measured_in_sentence
+from ..content.check import MODEL_NAME
 
 class Result(NamedTuple):
     """One headline result: the number, the authors' words for it (`claim`), and what it was
@@ -77,11 +78,12 @@ _COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|
 _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
 _RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|executing|deployed|served)$", re.I)
-_ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?-i:[A-Z][\w-]*\d)", re.I)
+_CONNECTIVE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/)\s*")
+_ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
 _IN_COMPARISON = re.compile(r"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;]*?"
-                            r"\b(?:on|using)\s(?:the\s|an?\s)?[A-Z]", re.I)
+                            r"\b(?:on|using)\s(?:the\s|an?\s)?(?-i:[A-Z])", re.I)
 _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
 # The same change again after a result: "by 24% on average and by up to 77%"; another measure by
 # as much, its verb left out: "by 24%, end-to-end training latency by 12%".
@@ -183,10 +185,11 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         left = edges[at - 1][1] if at else 0
         right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
         spans[measure] = claim_span(sentence, measure.start, measure.end, left, right)
-    # "delivers 25, 60 and 110 FPS": numbers listed with one unit share the words of the list.
+    # "delivers 25, 60 and 110 FPS": numbers listed with one unit, nothing but a connective between
+    # them, share the words of the list ("20 ms on A100 and 45 ms on H100" each keep their own).
     runs: list[list[Measure]] = []
     for measure in sorted(measures):
-        if runs and runs[-1][-1].unit == measure.unit and LISTED.match(sentence[runs[-1][-1].end:measure.start]):
+        if runs and runs[-1][-1].unit == measure.unit and _CONNECTIVE.fullmatch(sentence[runs[-1][-1].end:measure.start]):
             runs[-1].append(measure)
         else:
             runs.append([measure])
@@ -242,7 +245,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     # Or, anywhere, when the sentence names where its own subject ran: "Compared to running on a
     # Xeon CPU, X on an A100 is 20x faster".
     against = _COMPARED_OPENING.match(sentence)
-    if against and (own_hardware or _ON_OWN.search(sentence, against.end())):
+    if against and (own_hardware or any(not MODEL_NAME.match(on.group("name"))  # not "on Llama-2-7B"
+                                        for on in _ON_OWN.finditer(sentence, against.end()))):
         excluded.append(against.span())
     measured = measured_in_sentence(sentence, mentions, excluded, hardware, paper_vendors)
     words = claim_spans(sentence, matches, measured)
