@@ -39,8 +39,9 @@ def rate_unit(text: str) -> str:
     """'petaFLOP/s' -> 'PFLOPS', 'TFlops/GPU' -> 'TFLOPS/GPU', 'GKeys/s' -> 'GKey/s',
     'requests per second' -> 'requests/s'."""
     lowered = re.sub(r"(?:/sec|/second| per second)$", "/s", text.lower()).replace(" per token", "/token")
-    if lowered.endswith("/s") and _things(lowered[:-2])[:-1] in _COUNTED_PER_SECOND:
-        return _things(lowered[:-2]) + "/s"
+    things = _things(lowered[:-2]) if lowered.endswith("/s") else ""
+    if things[:-1] in _COUNTED_PER_SECOND:
+        return things + "/s"
     if "operations" in lowered or re.fullmatch(r"[gtp]op/s|(?:giga|tera|peta)[ -]?ops/s", lowered):  # "GOP/s", "TeraOps/second"
         return lowered[0].upper() + "OPS"
     if "flop" in lowered:
@@ -78,6 +79,7 @@ CANDIDATE = re.compile(
 # (One way to read each gap: "\s*(?:,\s*)?\s*" could split its spaces two ways, and the list's
 # lookahead then tried every split, 2^n for n numbers: 20 numbers took seconds.)
 _LIST_GAP = r"(?:\s*/\s*|\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)"
+NUMBER_GAP = re.compile(_LIST_GAP)  # between numbers listed together: "25, 60 and 110"
 _COUNTED = r"(?:\s+(?:tokens?|requests?|queries|images?|samples?|sequences?)(?=\s*(?:,|and\s|or\s)))?"
 SHARED_UNIT = re.compile(
     rf"(?<![\w.-])(?:(?P<xfirst>(?!))|(?P<prefix>(?!)))?(?P<low>{_NUM})(?:(?P<high>(?!)))?{_COUNTED}"

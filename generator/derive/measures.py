@@ -69,7 +69,7 @@ SCORE = re.compile(
 
 
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
-_LISTED_NUMBER = re.compile(r"(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)")
+_LISTED_NUMBER = re.compile(_NUMBER)
 _NAME_BEFORE = re.compile(r"(?-i:[A-Z][\w-]*)\s+$")
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
 
@@ -195,15 +195,14 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue
         suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
         value_text = (f"{match.group('low')}–" if ranged else "") + match.group("number") + suffix
+        written = match.group(f"u{index}").strip()
         if unit == "J":  # "0.4 J/token", "12 mJ per inference": the prefix and what it is per, as written
-            written = match.group(f"u{index}").strip()
             prefix = {"milli": "m", "kilo": "k"}.get(written[:5].lower(), written[0] if written[0] in "fpnmμµkKM" else "")
             per = re.search(r"(?:/|\sper\s)\s*(\w+?)s?$", written)
             unit = f"{prefix.replace('µ', 'μ').replace('K', 'k')}J" + (f"/{per.group(1)}" if per else "")
-        # The bytes of "37 MB", "3.1 TB/s" (the unit as written, the value in bytes to sort by).
-        per_unit = _BYTES[match.group(f"u{index}").strip()[0].upper()] if unit in _AS_WRITTEN else 1
-        if unit in _AS_WRITTEN:
-            unit = match.group(f"u{index}").strip()
+        per_unit = 1
+        if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
+            unit, per_unit = written, _BYTES[written[0].upper()]
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
         # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
         numbers = [(begin, match.end(), match.group("number"), value_text)]

@@ -100,10 +100,11 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
                for found in UNKNOWN_HARDWARE.finditer(sentence))
 
 
-# A comparison's word ("over 2x" is a quantity, not a comparison).
-_AGAINST = re.compile(r"\b(?:than|over(?!\s+(?:\d|a\s+factor))|compared (?:to|with)|versus|vs\.?|against|relative to)\s[^,;]*$",
-                      re.I)
-_COMPARES = re.compile(r"\b(?:than|compared (?:to|with)|versus|vs\.?|against|relative to)\s", re.I)
+# A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
+# a quantity, not a comparison), or between a result and a parenthesis after it.
+_COMPARING = r"than|compared (?:to|with)|versus|vs\.?|against|relative to"
+_AGAINST = re.compile(rf"\b(?:{_COMPARING}|over(?!\s+(?:\d|a\s+factor)))\s[^,;]*$", re.I)
+_COMPARES = re.compile(rf"\b(?:{_COMPARING})\s", re.I)
 
 
 # Where the words about a number end, for the device it was measured on: another clause, a

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kinds_in, make_claim
 from ..content.hardware import Hardware, Mention
-from .candidates import candidates, efficiency_unit, for_matching, parse_number, rate_unit
+from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import claim_spans, listed_groups, respective_measures
@@ -78,7 +78,6 @@ _COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|
 _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
 _RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|executing|deployed|served)$", re.I)
-_CONNECTIVE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/)\s*")
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
@@ -179,17 +178,19 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         return results
     edges = sorted([*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
     out = [(match.start(), result) for (match, _), result in zip(placed, results)]
-    spans = {}
+    # Each measure's place among the numbers, its neighbours' edges and its words.
+    bounds = {}
     for measure in measures:
         at = edges.index((measure.start, measure.end))
         left = edges[at - 1][1] if at else 0
         right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
-        spans[measure] = claim_span(sentence, measure.start, measure.end, left, right)
+        bounds[measure] = at, left, right
+    spans = {m: claim_span(sentence, m.start, m.end, left, right) for m, (_, left, right) in bounds.items()}
     # "delivers 25, 60 and 110 FPS": numbers listed with one unit, nothing but a connective between
     # them, share the words of the list ("20 ms on A100 and 45 ms on H100" each keep their own).
     runs: list[list[Measure]] = []
     for measure in sorted(measures):
-        if runs and runs[-1][-1].unit == measure.unit and _CONNECTIVE.fullmatch(sentence[runs[-1][-1].end:measure.start]):
+        if runs and runs[-1][-1].unit == measure.unit and NUMBER_GAP.fullmatch(sentence, runs[-1][-1].end, measure.start):
             runs[-1].append(measure)
         else:
             runs.append([measure])
@@ -197,9 +198,7 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         whole = (min(spans[m][0] for m in run), max(spans[m][1] for m in run))
         spans.update((m, whole) for m in run)
     for measure in measures:
-        at = edges.index((measure.start, measure.end))
-        left = edges[at - 1][1] if at else 0
-        right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
+        at, left, right = bounds[measure]
         span = spans[measure]
         # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
         if at and re.fullmatch(r"\s+to\s+", sentence[left:measure.start]) \
