@@ -1124,3 +1124,20 @@ def test_listed_numbers_keep_their_magnitude_and_energy_its_prefix():
     assert values("It consumes 5 MJ.") == [("5", "MJ", "energy", None)]
     assert values("It consumes only 12 KJ per inference.") == [("12", "kJ/inference", "energy", None)]
     assert values("It achieves 2.5K img/s.") == [("2.5K", "images/s", "throughput", None)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # A bound on the count before the hardware still says where it ran.
+    ("X reaches 48% utilization on up to 1,024 TPU v4 chips.", ["tpu-v4"]),
+    ("X sustains 2.1 PFLOPS across as many as 512 H100 GPUs.", ["h100"]),
+    # A generation before the vendor's name: Intel's own spelling of its Xeon Scalable generations.
+    ("We evaluate X on 4th Gen Intel Xeon Scalable processors, where it decodes 25 tokens/s.", ["sapphire-rapids"]),
+    ("On 3rd Generation Xeon Scalable CPUs, X runs 1.7x faster than oneDNN.", ["ice-lake-sp"]),
+    # Hardware that is the subject of an infinitive ("allowing four RTX 3090 GPUs to outperform ...") or of a
+    # modal ("an RTX 4090 can serve ...") is where the number was measured; what it outperforms is the baseline.
+    ("X lets four RTX 3090 GPUs outperform one A100 by 1.4x in throughput.", ["rtx-3090"]),
+    ("X allows four RTX 3090 GPUs to outperform one A100 by 1.4x in throughput.", ["rtx-3090"]),
+    ("With X, a single RTX 4090 can serve 120 requests per second.", ["rtx-4090"]),
+])
+def test_a_bounded_count_a_generation_and_a_subject_of_an_infinitive_or_a_modal_say_where_it_ran(text, expected):
+    assert devices(text) == expected

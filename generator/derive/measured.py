@@ -27,6 +27,8 @@ _MEASURED_ON = re.compile(
     r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
+    # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs"), a generation ("on 5th Gen Intel Xeon")
+    r"|(?:up\s+to|as\s+many\s+as|more\s+than|over)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
     r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX\s+|\d+\s*[GT]B\s+"
     r"|(?:single|dual|quad|two|four|eight|\d+)-sockets?\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
@@ -49,10 +51,10 @@ _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|com
 # The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS").
 # (Or "H100 GPUs deliver", "TPUs achieve": a result's verb; "Ampere GPUs run 2:4 sparse matmul twice as fast"
 # says what the hardware does, not that the paper measured it.)
-_SUBJECT_OF = re.compile(r"^[\s,]*(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
+_SUBJECT_OF = re.compile(r"^[\s,]*(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could|will|would|may)\s))?(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
                          r"offers?|gets?|shows?|is|are|outperforms?|beats?|surpass(?:es)?|exceeds?|improves?|"
-                         r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?)\b"
+                         r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?|multipl(?:y|ies)|serves?|generates?|handles?|fits?)\b"
                          r"|^\s*(?:GPUs|TPUs|NPUs)\s+(?:achieve|deliver|reach|attain|sustain|outperform)\b")
 # Time counted on hardware: "2.788M H800 GPU hours", "4,000 A100-hours".
 _COUNT_BEFORE = re.compile(r"\d[\d.,]*\s*[KMB]?\s+$")
