@@ -1141,3 +1141,16 @@ def test_listed_numbers_keep_their_magnitude_and_energy_its_prefix():
 ])
 def test_a_bounded_count_a_generation_and_a_subject_of_an_infinitive_or_a_modal_say_where_it_ran(text, expected):
     assert devices(text) == expected
+
+
+def test_one_vocabulary_of_comparison_words_serves_every_rule():
+    # "in comparison with" introduces a baseline like "compared with": its hardware is the baseline's.
+    r = one("In comparison with the A100, the H100 delivers 2x higher throughput.", hardware())
+    assert (r.device, r.baseline, r.baseline_device) == ("h100", "A100", "a100")
+    assert one("X is 2.5x faster in comparison with TensorRT on an RTX 4090.", hardware()).baseline == "TensorRT"
+    # "over" before a quantity says how much, not what was compared with.
+    assert one("X achieves over 3x higher throughput on an A100.", hardware()).baseline is None
+    # A parenthesis after a software baseline says where both ran; after a hardware baseline, which hardware it is.
+    assert devices("X is 3x faster than PyTorch (Jetson Orin Nano).") == ["jetson-orin-nano"]
+    assert devices("X gives a 15x speedup over TensorFlow (Raspberry Pi 4).") == ["raspberry-pi-4"]
+    assert devices("X is 3x faster than the embedded GPU baseline (Jetson Orin Nano).") == [None]

@@ -6,8 +6,18 @@ from __future__ import annotations
 
 import re
 
+# The words that introduce what a result is compared with, one vocabulary for every module that
+# tells a baseline from a result: "than cuBLAS", "over vLLM", "compared to the A100", "in
+# comparison with", "versus", "relative to", "against"; "over" not before a quantity ("over 2x",
+# "over a factor of 3" say how much). A sentence that opens with one sets what follows against it.
+COMPARED_WITH = (r"(?:than|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|against"
+                 r"|over(?!\s+(?:\d|a\s+factor)))")
+OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|against|versus)"
+# The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
+OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"
+
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
-    r"(?=[octvra])\b(?:over|compared (?:to|with)|than|versus|vs\.?|relative to|against)\s+"
+    rf"(?=[octvrai])\b{COMPARED_WITH}\s+"
     r"(?:(?:on|using|with)\s+)?(?:the\s+|a\s+|an\s+)?"
     r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+\s?)"
     r"{1,5}(?:(?:,\s*)?and\s+(?:(?!on\b|when\b|for\b|in\b|while\b|using\b|at\b|by\b|of\b|respectively\b)"
@@ -21,7 +31,7 @@ _FACTOR_OF = re.compile(
 # "X outperforms Y by 2x", "X beats Y with 1.2x higher throughput": the baseline is the object,
 # before the number.
 _OUTPERFORMS = re.compile(
-    r"\b(?:outperform|beat|surpass|exceed)(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
+    rf"\b{OUTPERFORMS}(?:s|ed|ing|es)?\s+(?:the\s+|a\s+|an\s+)?"
     # Words joined by spaces, never a word cut in two: "[\w]+\s?" repeated tries every split of a
     # word, which made this search a third of the whole extraction.
     r"(?P<name>(?!by\b|with\b)[\w.+/'-]+(?:\s+(?!by\b|with\b)[\w.+/'-]+){0,7})\s*(?:,\s*)?(?:by|with)\s+(?:a\s+)?"

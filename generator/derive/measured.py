@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ..content.hardware import Hardware, Mention, name_key
+from .comparisons import COMPARED_WITH, OUTPERFORMS
 
 # Where something was measured: a device right after "on", "using", "with" or "across" (and an
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
@@ -65,7 +66,7 @@ _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
 _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
                       re.I)
 # A name the sentence compares against: a baseline's hardware.
-_COMPARED = re.compile(r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to|against|"
+_COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
 # The paper says it studies the hardware the sentence names.
@@ -75,7 +76,7 @@ _STUDIES = re.compile(
     r"demonstrat\w*|validat\w*)\b", re.I)
 # A comparison: what comes after the verb, up to the clause's end, is what the paper's system
 # was compared with ("..., and on the MI300X it beats CK" starts another clause).
-_COMPARISON = re.compile(r"\b(?:outperform|beat|surpass|exceed)\w*|\b(?:than|versus|vs\.?)\b"
+_COMPARISON = re.compile(rf"\b{OUTPERFORMS}\w*|\b(?:than|versus|vs\.?)\b"
                          r"|\bcompetitive\s+(?:\w+\s+)?against\b", re.I)
 _CLAUSE_BREAK = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b|;|\s(?:but|while|whereas|whilst)\s", re.I)
 # A paper about hardware itself: its title says it dissects, benchmarks or characterizes it.

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kinds_in, make_claim
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
-from .comparisons import baseline_of, direction_of
+from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, baseline_of, direction_of
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import claim_spans, listed_groups, respective_measures
 from .carried_devices import refined_device
@@ -73,7 +73,7 @@ _AFTER_CHARS = 50
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-_COMPARED_OPENING = re.compile(r"\W*(?:compared (?:to|with)|in comparison (?:to|with)|relative to|against|versus)\b"
+_COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b"
                                r"[^,;]{0,160}[,;]", re.I)
 _HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
@@ -81,7 +81,7 @@ _RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
-_IN_COMPARISON = re.compile(r"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;]*?"
+_IN_COMPARISON = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*?"
                             r"\b(?:on|using)\s(?:the\s|an?\s)?(?-i:[A-Z])", re.I)
 _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
 # The same change again after a result: "by 24% on average and by up to 77%"; another measure by
