@@ -1154,3 +1154,15 @@ def test_one_vocabulary_of_comparison_words_serves_every_rule():
     assert devices("X is 3x faster than PyTorch (Jetson Orin Nano).") == ["jetson-orin-nano"]
     assert devices("X gives a 15x speedup over TensorFlow (Raspberry Pi 4).") == ["raspberry-pi-4"]
     assert devices("X is 3x faster than the embedded GPU baseline (Jetson Orin Nano).") == [None]
+
+
+@pytest.mark.parametrize(("text", "claim"), [
+    # Two measures joined by "and" share the number, and the claim names both.
+    ("Against BF16, X gives a 2.5x reduction in weight memory and energy use, and a 1.3x speedup.",
+     "Against BF16 … X gives a 2.5x reduction in weight memory and energy use"),
+    ("X offers 4.1x better throughput and cost than vLLM.", "X offers 4.1x better throughput and cost than vLLM"),
+    # Not a verb's object after "and": that is a second claim of its own, with no number.
+    ("X lowers latency by 1.4x and halves memory use.", "X lowers latency by 1.4x"),
+])
+def test_two_measures_joined_by_and_share_the_number(text, claim):
+    assert extract_results(Paper("x", "X", text))[0].claim.text == claim
