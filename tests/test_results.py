@@ -1166,3 +1166,30 @@ def test_one_vocabulary_of_comparison_words_serves_every_rule():
 ])
 def test_two_measures_joined_by_and_share_the_number(text, claim):
     assert extract_results(Paper("x", "X", text))[0].claim.text == claim
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # A maker's server before the device: "on Nvidia DGX-H100 GPUs" is the H100, not NVIDIA.
+    ("X achieves a 1.4x speedup for training on Nvidia DGX-H100 GPUs.", ["h100"]),
+    # A name slashed with classes of hardware is a class too: no device of its own.
+    ("We analyze the bottlenecks of X on CPU/GPU/TPU. X achieves a 2.2x speedup.", [None]),
+    # A paper that presents an accelerator, named first, did not measure it on what it characterized.
+    ("We first characterize GNN training on an NVIDIA V100 GPU. We then present Foo, a novel GNN accelerator. "
+     "Foo achieves a 3.2x speedup.", [None]),
+])
+def test_a_server_s_device_a_class_slashed_with_classes_and_a_named_accelerator(text, expected):
+    assert devices(text) == expected
+
+
+@pytest.mark.parametrize(("text", "claim"), [
+    # A phrase fronted before the clause says what its numbers are of, and is kept in the claim.
+    ("In index build time, our method, Foo, is 3.1x faster than Bar.", "In index build time … is 3.1x faster than Bar"),
+    ("X halves the kernel time and for end-to-end training, X delivers a 1.4x speedup.",
+     "for end-to-end training … X delivers a 1.4x speedup"),
+    ("For long prompts, X cuts the time to first token by 40%.", "For long prompts … X cuts the time to first token by 40%"),
+    # Not a connective, nor a phrase with numbers of its own.
+    ("For example, X is 2x faster than Y.", "X is 2x faster than Y"),
+    ("In this paper, we show that X is 2x faster than Y.", "we show that X is 2x faster than Y"),
+])
+def test_a_fronted_phrase_that_says_what_a_number_is_of_is_part_of_its_claim(text, claim):
+    assert extract_results(Paper("x", "X", text))[-1].claim.text == claim

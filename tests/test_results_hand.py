@@ -144,6 +144,15 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # right 10/11, 1 wrong. Then an average in parentheses after a peak ("up to 1.96× (1.47× on
     # average) end-to-end speedup") shares the words after it: claims 53/58, none inverted.
     ("dev_z", 0.9, 0.8, 0.9, 0.85, 0.9),
+    # Set ab (development), 20 real arXiv abstracts of training, serving, kernel, quantization,
+    # accelerator and edge papers (172 sentences, 58 results), written on 2026-11-27 by a helper who
+    # had not read the rules. First scored at 1e4f725: value 0.95/0.71, claims keep meaning 34/41,
+    # none inverted, kind 0.88, device right 3/4, 3 wrong. Then "on Nvidia DGX-H100 GPUs" is the
+    # H100, a name slashed with classes of hardware ("on CPU/GPU/TPU") is no device, and a phrase
+    # fronted before its clause ("for end-to-end execution, ...") is kept in the claim: claims
+    # 35/41, device right 4/4, none wrong. Its labels credit few devices: most of its abstracts
+    # name none.
+    ("dev_ab", 0.9, 0.7, 0.85, 0.85, 1.0),
     # Set h (held out), 22 real arXiv abstracts (164 sentences, 63 results) no other set holds, written
     # on 2026-11-26 by a helper who had not read the rules, scored once at be69098, after the rules
     # were improved on sets g and i: value 0.96/0.79, claims keep meaning 0.92, 1 inverted, kind 0.80,
@@ -251,6 +260,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "dev_w": {"meaning inverted": 0, "wrong device": 1},
             "dev_x": {"meaning inverted": 0, "wrong device": 0},
             "dev_z": {"meaning inverted": 0, "wrong device": 1},
+            "dev_ab": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},
@@ -265,7 +275,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_y": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_aa": {"meaning inverted": 0, "wrong device": 1}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
-        "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "never_tuned_h", "never_tuned_j", "never_tuned_k",
+        "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa"]
 

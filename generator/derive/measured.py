@@ -31,7 +31,7 @@ _MEASURED_ON = re.compile(
     # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs"), a generation ("on 5th Gen Intel Xeon")
     r"|(?:up\s+to|as\s+many\s+as|more\s+than|over)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
-    r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX\s+|\d+\s*[GT]B\s+"
+    r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX[\s-]+|\d+\s*[GT]B\s+"
     r"|(?:single|dual|quad|two|four|eight|\d+)-sockets?\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
     r"(?:(?-i:[A-Z][a-z]{2,})\s+)?"  # a system's name: "on Frontier AMD GPUs", "on Summit V100 GPUs"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
@@ -63,8 +63,13 @@ _TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+
 # A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
 _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
 _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
-_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?$",
+# (Or from a maker's name to its server's: "on Nvidia DGX-H100 GPUs".)
+_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
+                      r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
+# A name slashed with a class of hardware is a class too: the TPU of "on CPU/GPU/TPU" is no device.
+_CLASS_BEFORE = re.compile(r"\b(?:CPU|GPU|NPU|DSP|FPGA|ASIC)s?\s*/\s*$")
+_CLASS_AFTER = re.compile(r"\s*/\s*(?:CPU|GPU|NPU|DSP|FPGA|ASIC)s?\b")
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
@@ -116,8 +121,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) \
-                or _SUPPORTED.search(before[-30:]) or _other_vendor(hardware, m, found, comparisons, breaks,
-                                                                   paper_vendors):
+                or _SUPPORTED.search(before[-30:]) or _CLASS_BEFORE.search(before) or _CLASS_AFTER.match(sentence, m.end) \
+                or _other_vendor(hardware, m, found, comparisons, breaks, paper_vendors):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])

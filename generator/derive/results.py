@@ -128,8 +128,9 @@ _THIS_RESULT = re.compile(r"\W*(?:this|these|which|that)\b(?!\s+(?:paper|work|st
                           r"technique|design|framework|system)\b)", re.I)
 # A paper that designs hardware of its own ("we design a GCN accelerator") ran its results there,
 # not on the hardware it first studied the workload on ("we first characterize ... on Intel Xeon CPU").
+# (Its name may come first: "we present PointAcc, a novel point cloud accelerator".)
 _DESIGNS = re.compile(r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?(?:design|propose|present|introduce|build|"
-                      r"develop)\w*\s+(?:[\w-]+\s+){0,5}?(?:accelerators?|chips?|processors?|ASICs?)\b", re.I)
+                      r"develop)\w*\s+(?:[\w-]+,?\s+){0,6}?(?:accelerators?|chips?|processors?|ASICs?)\b", re.I)
 _STUDIED = re.compile(r"\b(?:characteri[sz]|profil|analy[sz]|investigat|examin|observ)\w*", re.I)
 # A sentence that sets the paper against other hardware or work says nothing of where it ran:
 # "Unlike prior work on the A100, we target edge devices."
