@@ -345,7 +345,7 @@ def test_the_sorting_script_is_local_and_listed():
 
 
 def test_the_curated_kinds_are_the_kinds_claims_read():
-    from generator.derive.claims import KINDS
+    from generator.derive.kinds import KINDS
     from generator.content.model import RESULT_KINDS
     assert RESULT_KINDS == KINDS
 
@@ -1193,3 +1193,21 @@ def test_a_server_s_device_a_class_slashed_with_classes_and_a_named_accelerator(
 ])
 def test_a_fronted_phrase_that_says_what_a_number_is_of_is_part_of_its_claim(text, claim):
     assert extract_results(Paper("x", "X", text))[-1].claim.text == claim
+
+
+def test_a_measure_named_before_a_list_keeps_the_noun_it_qualifies():
+    claims = [r.claim.text for r in extract_results(Paper("x", "X", "X reduces the peak GPU memory usage of BERT by up to "
+                                                                    "40%, GPT-2 by 35%, and T5 by 30%."))]
+    assert claims[-1] == "peak GPU memory usage … T5 by 30%"
+
+
+def test_a_change_s_verb_may_stand_far_before_by_and_background_takes_no_device():
+    # The verb's object between it and "by": still a change, of the measure the object names.
+    r = one("FooNet reduces the peak GPU memory usage of the 13B model by up to 40%.")
+    assert (r.value, r.kind, r.direction) == (40, "memory", "lower")
+    # Not across another verb joined by "and": the effort is no throughput.
+    assert [r.value for r in extract_results(Paper("x", "X", (
+        "X improves decoding throughput by 24% and simplifies the kernel programming and tuning effort by 90%.")))] == [24]
+    # What the field has done, placed in time by its opening, takes no device from the paper's.
+    assert devices("We evaluate X on an A100 GPU. Currently, 4-bit quantization has achieved some success, "
+                   "reducing the memory footprint by approximately 75% compared to FP16 models.") == [None]

@@ -4,8 +4,8 @@ A reader is shown the claim, never words the paper does not contain: the shortes
 stretch of the sentence that holds the number, its unit, what it measures, its
 qualifiers ("up to", "on average", "end-to-end") and, joined by " … " when it
 stands apart, the comparison ("compared to FasterViT-0"). The kind (latency,
-efficiency, error, ...) is read from the claim's own words; it sorts and
-filters results, and is never turned into words on a page.
+efficiency, error, ...; `kinds.py`) is read from the claim's own words; it sorts
+and filters results, and is never turned into words on a page.
 
 The stretch follows the grammar of a result: it runs from where the words about
 this number start (the clause's start, or the end of the number listed before it)
@@ -18,86 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-# Kinds, each with the words that name it. Where two kinds' words start at the same place, the
-# one listed first wins: "energy efficiency" is efficiency, not energy; "memory bandwidth" is
-# bandwidth; "of peak" is a utilization.
-KIND_WORDS: tuple[tuple[str, str], ...] = (
-    ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|(?<!scaling )(?<!scaling-)(?<!parallel )efficien\w*|"
-                   r"(?:perf(?:ormance)?|tokens?|requests?|queries|images?|frames?|throughput)[ /-]?per[ -](?:watt|joule|dollar)|"
-                   r"per (?:watt|joule|dollar)|[TGP]?(?:FLOPS|OPS)/W|"
-                   r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
-    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum)(?! memory| power| energy)|"
-                    r"occupancy|MFU"),
-    ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
-    ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
-              r"accuracy (?:loss|drop|degradation)|divergence"),
-    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1|PSNR|SSIM|FID|quality|score"),
-    ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
-                r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
-    ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
-                   r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
-                   r"GKeys?/s|goodput|operations per second|\bOPS\b|FLOPs?/s"),
-    ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
-    ("energy", r"energy|joules?"),
-    ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
-               r"storage|model sizes?|[GMT]B\b|GiB|MiB"),
-    ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
-    ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
-    ("area", r"\barea\b|mm2|mm²"),
-    ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
-    ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
-    ("context", r"context|sequence length|tokens? long|long[- ]context"),
-    ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
-    ("speedup", r"speed\s?-?ups?|speeds? up|speeds?|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat(?!ors?\b)\w*|outperform\w*|"
-                r"performance|runtime|run time|execution time|end-to-end time|time"),
-    ("scale", r"larger|bigger|smaller|scale|sizes?"),
-)
-KINDS = tuple(kind for kind, _ in KIND_WORDS)
-# Kinds where less is better: the direction "lower" is an improvement.
-LOWER_IS_BETTER = frozenset({"latency", "duration", "energy", "power", "memory", "parameters", "compute", "area",
-                             "cost", "error"})
-# Kinds that describe a model, whatever it runs on: no device is credited with them.
-MODEL_KINDS = frozenset({"accuracy", "error", "parameters", "compute"})
-# A measure's word before a word for a bound names the condition results were measured under,
-# not what they measure: "within desired latency SLOs", "under a power budget", "the memory limit".
-_BOUND = r"(?!\s+(?:SLOs?|SLAs?|budgets?|constraints?|targets?|deadlines?|limits?|caps?|requirements?)\b)"
-
-
-def _kind_source(lowercase: bool) -> str:
-    # One lookbehind for all: a word starts here, then which kind's words it starts, not a bound's.
-    bound = _BOUND.lower() if lowercase else _BOUND
-    return "(?<![\\w-])(?:" + "|".join(f"(?P<{kind}>(?:{words.lower() if lowercase else words})(?![\\w-]){bound})"
-                                        for kind, words in KIND_WORDS) + ")"
-
-
-_KIND_ANY_CASE = re.compile(_kind_source(False), re.I)
-# The same words, all lowercase, for ASCII text lowercased first: several times faster than
-# re.I, which tries both cases at every character. (The words use no uppercase escape such as
-# \W, so lowercasing them changes only letters.)
-_KIND_LOWER = re.compile(_kind_source(True))
-
-
-class _Kinds:
-    """`_KIND_ANY_CASE`'s search, match and finditer, on lowercased text where it is ASCII."""
-
-    @staticmethod
-    def _pattern(text: str) -> tuple[re.Pattern[str], str]:
-        return (_KIND_LOWER, text.lower()) if text.isascii() else (_KIND_ANY_CASE, text)
-
-    def search(self, text: str, *bounds: int) -> re.Match[str] | None:
-        pattern, text = self._pattern(text)
-        return pattern.search(text, *bounds)
-
-    def match(self, text: str, *bounds: int) -> re.Match[str] | None:
-        pattern, text = self._pattern(text)
-        return pattern.match(text, *bounds)
-
-    def finditer(self, text: str, *bounds: int):
-        pattern, text = self._pattern(text)
-        return pattern.finditer(text, *bounds)
-
-
-_KIND = _Kinds()
+from .kinds import KIND
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
@@ -157,9 +78,9 @@ def _joined_measure(text: str, at: int, stop: int) -> int | None:
     """Where a second measure joined at `at` by "and" to the measure right before it ends
     ("model size| and memory cost"), else None ("lowers latency by 1.56×| and halves memory use")."""
     joined = _JOINED_MEASURE.match(text, at)  # to the sentence's end: `stop` may be the next number's start
-    if joined is None or joined.end() > stop or not _KIND.search(text, joined.start("words"), joined.end()):
+    if joined is None or joined.end() > stop or not KIND.search(text, joined.start("words"), joined.end()):
         return None
-    return joined.end() if any(m.end() == at for m in _KIND.finditer(text, max(0, at - 40), at)) else None
+    return joined.end() if any(m.end() == at for m in KIND.finditer(text, max(0, at - 40), at)) else None
 
 
 def _words(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -204,7 +125,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # minutes" does not say that the 2.2 minutes are an accuracy.
     if left_bound:
         gap = sentence[left_bound:start]
-        own = _KIND.match(sentence, left_bound + len(gap) - len(gap.lstrip()))
+        own = KIND.match(sentence, left_bound + len(gap) - len(gap.lstrip()))
         if own and own.end() < start:
             begin = own.end()
     for found in _HARD_BREAK.finditer(sentence, begin, start):
@@ -212,10 +133,10 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     words = _words(sentence, begin, start)
     soft = [m.end() for m in _LEFT_BREAK.finditer(sentence, begin, start)]
     near = [w for w in words if not soft or w[0] >= soft[-1]][-_MAX_WORDS_BEFORE:]
-    if not _KIND.search(sentence, near[0][0] if near else start, to):
+    if not KIND.search(sentence, near[0][0] if near else start, to):
         reach = words[-_REACH_BEFORE:]
         # Not the unit of a number before it ("within 20 minutes to 5 hours").
-        named = [m.start() for m in _KIND.finditer(sentence, reach[0][0], start)
+        named = [m.start() for m in KIND.finditer(sentence, reach[0][0], start)
                  if not _AFTER_NUMBER.search(sentence, 0, m.start())] if reach else []
         if named:
             near = [w for w in reach if w[1] > named[-1]]
@@ -256,19 +177,19 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     if fronted is not None:
         pieces.append(fronted)
     text = written[span[0]:span[1]] + (" " + written[comparison[0]:comparison[1]] if comparison else "")
-    if measure is None and not _KIND.search(text):
+    if measure is None and not KIND.search(text):
         # The words that name the measure, before the number's own ("increases GPU utilization
         # from below 40% to over 90%"), even where a comparison opens the sentence.
         head = _head(written, span[0])
         if head is not None:
             pieces.append(head)
-    elif measure is None and (unit := _KIND.search(written, start, end)) is not None \
-            and not _KIND.search(written[span[0]:start] + " " + written[end:span[1]] + text[span[1] - span[0]:]):
+    elif measure is None and (unit := KIND.search(written, start, end)) is not None \
+            and not KIND.search(written[span[0]:start] + " " + written[end:span[1]] + text[span[1] - span[0]:]):
         # A unit says what is counted, not what was measured: "30 tokens/s with a single core
         # and 71 tokens/s" are of the "token generation throughput" before them. Only words of
         # the unit's own kind: "reduces latency by 30% and reaches 40 FPS" is no 40 FPS latency.
         head = _head(written, span[0], past_numbers=True)
-        if head is not None and _KIND.search(written, *head).lastgroup == unit.lastgroup:
+        if head is not None and KIND.search(written, *head).lastgroup == unit.lastgroup:
             pieces.append(head)
     # A result in parentheses qualifies the words right before them: "runtime prediction (mean
     # error 15.57%)", "lower complexity (>2.47× smaller than FasterViT-0)".
@@ -336,7 +257,7 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
     breaks = [m for m in _HARD_BREAK.finditer(plain, 0, before)]
     while True:
         start = breaks[-1].end() if breaks else 0
-        named = [m for m in _KIND.finditer(plain, start, before)
+        named = [m for m in KIND.finditer(plain, start, before)
                  if not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start())]
         # A clause after a semicolon that names no measure goes on with the one before it:
         # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100".
@@ -355,7 +276,13 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
             break  # nor another number's words, its unit among them ("1.6 ms inference latency")
         words.insert(0, word)
     words = _trim(written, words, from_left=True)
-    return (words[0][0] if words else last.start()), last.end()
+    # With the noun it qualifies: "memory| usage", "energy| consumption".
+    noun = _MEASURE_NOUN.match(written, last.end())
+    return (words[0][0] if words else last.start()), (noun.end() if noun else last.end())
+
+
+# The nouns a measure's word qualifies: "GPU memory usage", "energy consumption", "power draw".
+_MEASURE_NOUN = re.compile(r"[ -](?:usage|consumption|footprint|use|requirements?|traffic|overhead|draw)\b", re.I)
 
 
 # The end of a number, and its unit when it is a sign: what a measure's words right after belong to.
@@ -384,12 +311,12 @@ def claim_kind(claim: Claim) -> str | None:
     before, _, after = claim.parts
     # "4× larger models" is a scale; "a 1.8x improvement on larger inputs" is not.
     # Not what the words after it say did not change: "by 4x without accuracy loss".
-    right = [(m.start(), m.lastgroup) for m in _KIND.finditer(after)
+    right = [(m.start(), m.lastgroup) for m in KIND.finditer(after)
              if (m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()]))
              and not _UNCHANGED.search(after, 0, m.start())]
     if right and right[0][0] <= 30:
         return right[0][1]
-    left = [(len(before) - m.end(), m.lastgroup) for m in _KIND.finditer(before) if m.lastgroup != "scale"]
+    left = [(len(before) - m.end(), m.lastgroup) for m in KIND.finditer(before) if m.lastgroup != "scale"]
     candidates = sorted([*left, *right])
     return candidates[0][1] if candidates else None
 
@@ -398,19 +325,8 @@ def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tupl
     """Where the words of `span` (a number's claim words) name what the number ending at
     `number_end` measures: those after it up to the first word of a kind ("1.29×| end-to-end
     speedup|"), else the last such word before it."""
-    after = _KIND.search(sentence, number_end, span[1])
+    after = KIND.search(sentence, number_end, span[1])
     if after is not None:
         return number_end, after.end()
-    before = list(_KIND.finditer(sentence, span[0], number_end))
+    before = list(KIND.finditer(sentence, span[0], number_end))
     return before[-1].span() if before else None
-
-
-def kind_in(text: str) -> str | None:
-    """The first kind `text` names ("6× fewer parameters" -> parameters)."""
-    found = _KIND.search(text)
-    return found.lastgroup if found else None
-
-
-def kinds_in(text: str) -> list[str]:
-    """Every kind `text` names, in order ("of latency and throughput" -> latency, throughput)."""
-    return [m.lastgroup for m in _KIND.finditer(text)]

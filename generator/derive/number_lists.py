@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from .candidates import shares_unit
-from .claims import claim_span, kind_in, list_end, measure_words
+from .claims import claim_span, list_end, measure_words
+from .kinds import kind_in
 from ..content.hardware import Mention
 
 # Between numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput

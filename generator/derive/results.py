@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from .claims import MODEL_KINDS, Claim
+from .claims import Claim
+from .kinds import MODEL_KINDS
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
@@ -69,7 +70,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         names_hardware = any(m.id not in compared for m in mentions) or names_other_hardware(written, mentions)
         # What a simulation or a projection says ("In a simulated future system, X is 3x faster", "It
         # would be 3x faster with FP4") takes no device from the sentences before it.
-        hypothetical = _HYPOTHETICAL.search(written) is not None
+        # Nor does what the field has done, which a sentence opens by placing in time ("Currently, 4-bit
+        # quantization has achieved ..., reducing the memory footprint by 75%").
+        hypothetical = _HYPOTHETICAL.search(written) is not None or _BACKGROUND.match(written) is not None
         if names_hardware:
             frame = opening
             subject = subject_device(hardware, written, mentions)
@@ -140,6 +143,9 @@ _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|tradit
 # expensive", "Modern GPUs such as the H100 offer massive compute").
 _OWN_SETTING = re.compile(r"^\W*it\b|\b(?:we|our|us|this (?:paper|work|study)|experiments?|evaluat\w*|benchmark\w*|measur\w*|"
                           r"implement\w*|deployed|tested|testbed|results?|prototyp\w*|ported)\b", re.I)
+_BACKGROUND = re.compile(r"\W*(?:currently|recently|traditionally|historically|to date|so far|in recent years|"
+                         r"(?:existing|prior|previous|conventional|state-of-the-art)\s+(?:work|works|approaches|methods|systems|"
+                         r"solutions|accelerators|techniques))\b", re.I)
 _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|hypothetical|future|would)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claims import LOWER_IS_BETTER, MODEL_KINDS, Claim, claim_kind, claim_span, kinds_in, make_claim
+from .claims import Claim, claim_kind, claim_span, make_claim
+from .kinds import LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, baseline_of, direction_of
@@ -67,6 +68,9 @@ _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|(?:tw
 # 30 times"), unless the paper's own ("we have improved").
 _BACKGROUND = re.compile(r"\b(?:grown|grew|(?<!we )(?:has|have)\s+(?:\w+ly\s+)?(?:increased|accelerated|risen|"
                          r"doubled|tripled|surged|exploded|skyrocketed))\b", re.I)
+# A change's verb further back, with its object between: "reduces the GPU memory usage of the model by up to 40%".
+_CHANGED_BY = re.compile(r"\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*\bby\s+(?:(?:up to|about|around|over|nearly|almost|"
+                         r"approximately|roughly|as much as)\s+)?$", re.I)
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
@@ -85,7 +89,8 @@ _IN_COMPARISON = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*?"
                             r"\b(?:on|using)\s(?:the\s|an?\s)?(?-i:[A-Z])", re.I)
 _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
 # The same change again after a result: "by 24% on average and by up to 77%"; another measure by
-# as much, its verb left out: "by 24%, end-to-end training latency by 12%".
+# as much, its verb left out: "by 24%, end-to-end training latency by 12%", or the same measure of
+# another thing: "of AlexNet by up to 89%, OverFeat by 91%".
 _BY = r"by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?"
 _AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + _BY, re.I)
 _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + _BY, re.I)
@@ -272,6 +277,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
             kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
         parallel = False
+        changed = None
         if unit == "%":
             nearby = before[-45:] + sentence[match.end():match.end() + 30]
             gap = sentence[cut_before:match.start()]
@@ -279,12 +285,13 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             # "reduces turnaround time by 24%, end-to-end training latency by 12%": another measure, by as
             # much, after a change: the verb left out.
             parallel = bool(in_sentence) and in_sentence[-1][1].direction is not None \
-                and _MEASURE_BY.fullmatch(gap) is not None and kinds_in(gap) != []
+                and _MEASURE_BY.fullmatch(gap) is not None
             listed = previous_kind is not None and (len(gap.strip(" ,")) <= 4 or _AND_BY.fullmatch(gap) is not None
                                                     or parallel)
             worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
             stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
-            if not _CHANGE.search(nearby) and not worse and not stated and not listed:
+            changed = _CHANGED_BY.search(before)
+            if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed:
                 continue
         if kind is None:
             # "2.49x, and 2.32x reductions on latency": the words after the list.
@@ -308,6 +315,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             # hardware of the comparison before is that result's; this one's comes after its own.
             device = setting_after(sentence, mentions, measured, match.end(), cut_after) or device
         direction = direction_of(before, after, bool(rate or efficiency))
+        if direction is None and unit == "%" and changed:  # the verb far before "by": "reduces the ... of X by 40%"
+            direction = direction_of(before[changed.start():changed.start() + 30], "", False)
         if direction is None and unit == "%" and parallel:
             direction = in_sentence[-1][1].direction
         against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \

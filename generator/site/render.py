@@ -31,7 +31,7 @@ from ..content.model import Paper
 from .pages import Page
 from .path_pages import paths_index_page, reading_path_page, step_places
 from .records import HARDWARE, LIST, PAPER, PATH, TOPIC, VERSUS, PageRecord
-from ..derive.claims import KINDS
+from ..derive.kinds import KINDS
 from ..derive.results import Result
 from ..derive.facts import Evidence, PaperFacts, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 

@@ -1,0 +1,103 @@
+"""The kinds of quantity a result measures (latency, efficiency, error, ...) and the words that
+name each: one vocabulary for reading a claim's kind (`claims.claim_kind`), for the words that
+say what a number measures, and for sorting and filtering results on the site.
+
+A kind sorts and filters results; it is never turned into words on a page.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Kinds, each with the words that name it. Where two kinds' words start at the same place, the
+# one listed first wins: "energy efficiency" is efficiency, not energy; "memory bandwidth" is
+# bandwidth; "of peak" is a utilization.
+KIND_WORDS: tuple[tuple[str, str], ...] = (
+    ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|(?<!scaling )(?<!scaling-)(?<!parallel )efficien\w*|"
+                   r"(?:perf(?:ormance)?|tokens?|requests?|queries|images?|frames?|throughput)[ /-]?per[ -](?:watt|joule|dollar)|"
+                   r"per (?:watt|joule|dollar)|[TGP]?(?:FLOPS|OPS)/W|"
+                   r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
+    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum)(?! memory| power| energy)|"
+                    r"occupancy|MFU"),
+    ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
+    ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
+              r"accuracy (?:loss|drop|degradation)|divergence"),
+    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1|PSNR|SSIM|FID|quality|score"),
+    ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
+                r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
+    ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
+                   r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
+                   r"GKeys?/s|goodput|operations per second|\bOPS\b|FLOPs?/s"),
+    ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
+    ("energy", r"energy|joules?"),
+    ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
+               r"storage|model sizes?|[GMT]B\b|GiB|MiB"),
+    ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
+    ("compute", r"\bFLOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
+    ("area", r"\barea\b|mm2|mm²"),
+    ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
+    ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
+    ("context", r"context|sequence length|tokens? long|long[- ]context"),
+    ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
+    ("speedup", r"speed\s?-?ups?|speeds? up|speeds?|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat(?!ors?\b)\w*|outperform\w*|"
+                r"performance|runtime|run time|execution time|end-to-end time|time"),
+    ("scale", r"larger|bigger|smaller|scale|sizes?"),
+)
+KINDS = tuple(kind for kind, _ in KIND_WORDS)
+# Kinds where less is better: the direction "lower" is an improvement.
+LOWER_IS_BETTER = frozenset({"latency", "duration", "energy", "power", "memory", "parameters", "compute", "area",
+                             "cost", "error"})
+# Kinds that describe a model, whatever it runs on: no device is credited with them.
+MODEL_KINDS = frozenset({"accuracy", "error", "parameters", "compute"})
+# A measure's word before a word for a bound names the condition results were measured under,
+# not what they measure: "within desired latency SLOs", "under a power budget", "the memory limit".
+_BOUND = r"(?!\s+(?:SLOs?|SLAs?|budgets?|constraints?|targets?|deadlines?|limits?|caps?|requirements?)\b)"
+
+
+def _kind_source(lowercase: bool) -> str:
+    # One lookbehind for all: a word starts here, then which kind's words it starts, not a bound's.
+    bound = _BOUND.lower() if lowercase else _BOUND
+    return "(?<![\\w-])(?:" + "|".join(f"(?P<{kind}>(?:{words.lower() if lowercase else words})(?![\\w-]){bound})"
+                                        for kind, words in KIND_WORDS) + ")"
+
+
+_KIND_ANY_CASE = re.compile(_kind_source(False), re.I)
+# The same words, all lowercase, for ASCII text lowercased first: several times faster than
+# re.I, which tries both cases at every character. (The words use no uppercase escape such as
+# \W, so lowercasing them changes only letters.)
+_KIND_LOWER = re.compile(_kind_source(True))
+
+
+class _Kinds:
+    """`_KIND_ANY_CASE`'s search, match and finditer, on lowercased text where it is ASCII."""
+
+    @staticmethod
+    def _pattern(text: str) -> tuple[re.Pattern[str], str]:
+        return (_KIND_LOWER, text.lower()) if text.isascii() else (_KIND_ANY_CASE, text)
+
+    def search(self, text: str, *bounds: int) -> re.Match[str] | None:
+        pattern, text = self._pattern(text)
+        return pattern.search(text, *bounds)
+
+    def match(self, text: str, *bounds: int) -> re.Match[str] | None:
+        pattern, text = self._pattern(text)
+        return pattern.match(text, *bounds)
+
+    def finditer(self, text: str, *bounds: int):
+        pattern, text = self._pattern(text)
+        return pattern.finditer(text, *bounds)
+
+
+KIND = _Kinds()  # search, match and finditer for the kind words of a text
+
+
+def kind_in(text: str) -> str | None:
+    """The first kind `text` names ("6× fewer parameters" -> parameters)."""
+    found = KIND.search(text)
+    return found.lastgroup if found else None
+
+
+def kinds_in(text: str) -> list[str]:
+    """Every kind `text` names, in order ("of latency and throughput" -> latency, throughput)."""
+    return [m.lastgroup for m in KIND.finditer(text)]
+
