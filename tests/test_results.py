@@ -1211,3 +1211,19 @@ def test_a_change_s_verb_may_stand_far_before_by_and_background_takes_no_device(
     # What the field has done, placed in time by its opening, takes no device from the paper's.
     assert devices("We evaluate X on an A100 GPU. Currently, 4-bit quantization has achieved some success, "
                    "reducing the memory footprint by approximately 75% compared to FP16 models.") == [None]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # Each device of a list with its verb left out takes the number right after its "at".
+    ("On Llama-3-8B, the RTX 3090 generates at 95 tokens/s, the A6000 at 88 tokens/s, and the L4 at 41 tokens/s.",
+     ["rtx-3090", "rtx-a6000", "l4"]),
+    # Hardware that draws, consumes or decodes is where the number was measured.
+    ("Under load, an A100 draws about 350 W.", ["a100"]),
+    ("The Jetson Orin Nano consumes 9 W and decodes 12 tokens/s.", ["jetson-orin-nano", "jetson-orin-nano"]),
+    # What comes after ", compared with" is the baseline's setting, not the result's.
+    ("The TPU v5e finishes the run in 5.1 hours, compared with 7.9 hours on an H100 node.", ["tpu-v5e", "h100"]),
+    # ... unless the result names no hardware of its own: then both ran there.
+    ("X achieves a 2x speedup, compared to vLLM on an L40S.", ["l40s"]),
+])
+def test_hardware_at_a_number_drawing_power_or_set_against_a_comparison(text, expected):
+    assert devices(text) == expected

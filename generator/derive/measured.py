@@ -55,8 +55,11 @@ _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|com
 _SUBJECT_OF = re.compile(r"^[\s,]*(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could|will|would|may)\s))?(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
                          r"offers?|gets?|shows?|is|are|outperforms?|beats?|surpass(?:es)?|exceeds?|improves?|"
-                         r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?|multipl(?:y|ies)|serves?|generates?|handles?|fits?)\b"
-                         r"|^\s*(?:GPUs|TPUs|NPUs)\s+(?:achieve|deliver|reach|attain|sustain|outperform)\b")
+                         r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?|multipl(?:y|ies)|serves?|generates?|handles?|fits?|"
+                         r"draws?|consumes?|dissipates?|decodes?|switch(?:es)?|fine-tunes?|finishes?)\b"
+                         r"|^\s*(?:GPUs|TPUs|NPUs)\s+(?:achieve|deliver|reach|attain|sustain|outperform)\b"
+                         # or the hardware a number right after "at" was reached on: "the M2 Ultra at 76 tokens/s"
+                         r"|^\s*at\s+(?:about\s+|around\s+|up to\s+)?\d")
 # Time counted on hardware: "2.788M H800 GPU hours", "4,000 A100-hours".
 _COUNT_BEFORE = re.compile(r"\d[\d.,]*\s*[KMB]?\s+$")
 _TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+(?:hours?|hrs?|days)\b", re.I)

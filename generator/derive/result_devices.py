@@ -115,7 +115,8 @@ _HARDWARE_COMPARED = re.compile(rf"\b{COMPARED_WITH}\s[^,;()]*\b(?:GPU|CPU|TPU|N
 # dash, or a comparison ("half as slow as the baseline on an A100").
 # A verb of the third person: "..., and cuts weight memory", "Gaudi 2 trails".
 THIRD_PERSON = r"(?!(?:across|thus|plus|versus|series|this|its|less|unless|bus|class|access)\b)(?-i:[a-z]+[^s\W]s)\b"
-DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*or\s|,\s*and\s+(?:(?:it|we|they|this|our|on|when)\s|"
+DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*or\s|,\s*compared\s+(?:to|with)\s|"
+                           r",\s*and\s+(?:(?:it|we|they|this|our|on|when)\s|"
                            + THIRD_PERSON + ")")
 # A clause with a subject of its own: "it is 1.4x faster, and it matches cuBLAS on the H100".
 # Or an alternative with a setting of its own: "a 7B model on a gaming card, or a 32B model on 4 RTX 4090s".
@@ -158,7 +159,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if _FROM.search(sentence, max(0, before_from - 40), before_from) and _TO.search(sentence, before_from, start):
         measured = [m for m in measured if not before_from <= m.start < start]
     before_from = max([before_from, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, before_from, start))])
-    after = specific([m for m in measured if end <= m.start < after_to])
+    # (Not hardware that goes on to a number of its own: ", the M2 Ultra at 76 tokens/s".)
+    after = specific([m for m in measured if end <= m.start < after_to and not _AT_NUMBER.match(sentence, m.end)])
     # The first hardware named after it is where it ran: none of ours when the vocabulary does
     # not know it ("by up to 5× across various GPU hardware and ... on a single RTX 4090").
     unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
@@ -172,8 +174,10 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     unnamed = [f for f in UNKNOWN_HARDWARE.finditer(sentence, before_from, start) if _unknown_before(f, mentions)]
     if unnamed and (not before or unnamed[-1].start() > before[-1].start):
         return ELSEWHERE  # "projected results on the V80 FPGA at 7nm reach 4.71x"
-    if before and _WHERE.match(sentence, before[-1].end, start):
-        return credited(before[-1])  # "and on a Raspberry Pi 5 with a Hailo-8 accelerator, where it reaches 35 FPS"
+    if before and (_WHERE.match(sentence, before[-1].end, start) or _AT.fullmatch(sentence, before[-1].end, start)):
+        # "and on a Raspberry Pi 5 with a Hailo-8 accelerator, where it reaches 35 FPS"; "the RTX 4090
+        # decodes at 127 tokens/s, the M2 Ultra at 76 tokens/s": the hardware right before is where.
+        return credited(before[-1])
     if before:  # several devices before it ("on U55C cards and platforms like ZCU102, ... 1.2x"): none's alone
         return None if _listed(sentence, before[-1], before) or len({m.id for m in before}) > 1 \
             else credited(before[-1])
@@ -197,6 +201,9 @@ _FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\
 _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\s+)?$", re.I)
 
 
+# A number right after the hardware and "at": "the M2 Ultra at 76 tokens/s", "the A100 decodes at".
+_AT = re.compile(r"(?:\s+(?:GPUs?|chips?|cards?|boards?|devices?))?(?:\s+[a-z][\w-]*)?\s+at\s+(?:about\s+|around\s+|up to\s+)?")
+_AT_NUMBER = re.compile(_AT.pattern + r"\d")
 # A clause about the place named right before it: "on the Hailo-8 accelerator, where it reaches".
 _WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)
 
