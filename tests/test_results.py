@@ -1227,3 +1227,16 @@ def test_a_change_s_verb_may_stand_far_before_by_and_background_takes_no_device(
 ])
 def test_hardware_at_a_number_drawing_power_or_set_against_a_comparison(text, expected):
     assert devices(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # Counts of two settings before the hardware, and a count of nodes.
+    ("We reach 92% and 85% scaling efficiency on 512 and 2048 MI250X GPUs, respectively.", ["mi250x", "mi250x"]),
+    ("X cuts energy use by 40% across multi-node H200 clusters.", ["h200"]),
+    # A part of the hardware as the subject: "The GH200's NVLink-C2C link sustains ...".
+    ("The H100's NVLink interconnect sustains 450 GB/s in all-reduce.", ["h100"]),
+    # An opening that says what the paper leveraged: "Leveraging a wafer-scale accelerator (Cerebras WSE-2), ...".
+    ("Leveraging a Jetson AGX Orin, X runs detection at 45 FPS.", ["jetson-agx-orin"]),
+])
+def test_counts_of_settings_a_part_of_the_hardware_and_what_a_paper_leveraged(text, expected):
+    assert devices(text) == expected

@@ -30,6 +30,8 @@ _MEASURED_ON = re.compile(
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
     # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs"), a generation ("on 5th Gen Intel Xeon")
     r"|(?:up\s+to|as\s+many\s+as|more\s+than|over)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
+    # counts of two settings ("on 1024 and 3072 MI250X GPUs"), a count of nodes ("across multi-node H200 clusters")
+    r"|\d[\d,]*\s+(?:and|or|to)\s+(?=\d)|multi-(?:node|GPU|chip|card|device)\s+"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
     r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX[\s-]+|\d+\s*[GT]B\s+"
     r"|(?:single|dual|quad|two|four|eight|\d+)-sockets?\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
@@ -52,7 +54,9 @@ _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|com
 # The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS").
 # (Or "H100 GPUs deliver", "TPUs achieve": a result's verb; "Ampere GPUs run 2:4 sparse matmul twice as fast"
 # says what the hardware does, not that the paper measured it.)
-_SUBJECT_OF = re.compile(r"^[\s,]*(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could|will|would|may)\s))?(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
+_SUBJECT_OF = re.compile(r"^[\s,]*(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could|will|would|may)\s))?"
+                         r"(?:['’]s\s+(?:[\w-]+\s+){0,2}?(?:link|interconnect|memory|cache|unit|engine|core|cores|NPU|GPU|CPU)\s+)?"  # "GH200's NVLink-C2C link sustains"
+                         r"(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
                          r"offers?|gets?|shows?|is|are|outperforms?|beats?|surpass(?:es)?|exceeds?|improves?|"
                          r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?|multipl(?:y|ies)|serves?|generates?|handles?|fits?|"
