@@ -1240,3 +1240,22 @@ def test_hardware_at_a_number_drawing_power_or_set_against_a_comparison(text, ex
 ])
 def test_counts_of_settings_a_part_of_the_hardware_and_what_a_paper_leveraged(text, expected):
     assert devices(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # A maker's name before a model number the vocabulary does not know is none of ours.
+    ("On an AMD EPYC 9124 with 12-channel DDR5, the CPU backend decodes at 8.1 tokens/s.", [None]),
+    # A class of hardware named by its kind is other hardware, not the device carried from before ...
+    ("We profile X on a Snapdragon X Elite laptop. The NPU achieves 9.1x higher throughput. "
+     "The same workload on the integrated GPU is 1.7x slower than on the CPU.", ["snapdragon-x-elite", None]),
+    ("We evaluate X on an A100. X reaches a 2.1x speedup on an 8-GPU system.", [None]),
+    # ... unless its name follows: "a consumer GPU RTX 4090".
+    ("X fine-tunes the model at 156 TFLOPS on a consumer GPU RTX 4090.", ["rtx-4090"]),
+    # Devices given as examples of a class are where it ran: two of them, so neither alone.
+    ("On memory-limited GPUs such as the Jetson Orin Nano and the A40, X delivers up to 3.1x speedups.", [None]),
+    ("X reaches 11 tokens/s on low-end devices like the Raspberry Pi 5.", ["raspberry-pi-5"]),
+    # Hardware before a comma is not the subject of the clause after it.
+    ("For models that exceed the memory of one A40, our kernels deliver a 2.2x speedup.", [None]),
+])
+def test_unknown_products_classes_of_hardware_and_examples_of_a_class(text, expected):
+    assert devices(text) == expected

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from ..content.hardware import Hardware, Mention
-from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subject_of
+from .result_devices import ELSEWHERE, NAMES_GAP, credit, most_specific, slashed_to_unknown, subject_of
 
 
 def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
@@ -76,6 +76,9 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
             or any(slashed_to_unknown(sentence, m) for m in named):
         return None
     ids = {m.id for m in most_specific(hardware, named)}
+    # A maker's name before a product the vocabulary does not know ("On an AMD EPYC 9554, ..."): none of ours.
+    if len(ids) == 1 and all(credit(hardware, sentence, m, mentions) == ELSEWHERE for m in named if m.id in ids):
+        return None
     return ids.pop() if len(ids) == 1 else None
 
 

@@ -38,7 +38,7 @@ _MEASURED_ON = re.compile(
     r"(?:(?-i:[A-Z][a-z]{2,})\s+)?"  # a system's name: "on Frontier AMD GPUs", "on Summit V100 GPUs"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"
-    r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?)"
+    r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?|(?<=\s)(?:such\s+as|like)\s+(?:(?:the|an?)\s+)?)"
     r"|\b(?:real|actual|physical)\s+hardware\s*\(\s*"
     # "on a consumer GPU RTX 4090": the kind of hardware, then its name
     r"|\b(?:on|using|with)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[a-z-]+\s+){0,2}"
@@ -51,10 +51,11 @@ _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.I)
 # "supported on NVIDIA and AMD GPUs": what runs there, not where the paper measured.
 # ("supported by the newest Ampere Tensor Cores" is a feature of that hardware: no cue either way.)
 _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|compatible\b)", re.I)
-# The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS").
+# The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS"); not after a comma
+# that opens a clause with a subject of its own ("On GPUs such as the A40, our kernels deliver").
 # (Or "H100 GPUs deliver", "TPUs achieve": a result's verb; "Ampere GPUs run 2:4 sparse matmul twice as fast"
 # says what the hardware does, not that the paper measured it.)
-_SUBJECT_OF = re.compile(r"^[\s,]*(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could|will|would|may)\s))?"
+_SUBJECT_OF = re.compile(r"^(?:\s*,\s*(?!(?:our|we|it|they|this|these|its|their|the|an?)\b)|\s*)(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could|will|would|may)\s))?"
                          r"(?:['’]s\s+(?:[\w-]+\s+){0,2}?(?:link|interconnect|memory|cache|unit|engine|core|cores|NPU|GPU|CPU)\s+)?"  # "GH200's NVLink-C2C link sustains"
                          r"(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"

@@ -19,7 +19,10 @@ from .comparisons import COMPARED_WITH
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
 # "on x86 CPUs", "across various GPU hardware", "on a laptop", "on edge devices".
 UNKNOWN_HARDWARE = re.compile(
-    r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+)*"
+    r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+|\d+-(?=[A-Z]))*"
+    # a class of hardware named by what kind it is: "on the integrated GPU", "on an 8-GPU system"
+    r"(?:(?i:integrated|embedded|mobile|discrete|consumer|commodity|low-end|high-end|desktop|laptop|server|datacenter|"
+    r"data-center)\s+)?"
     r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
     r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
     r"SoCs?|laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b")
@@ -28,6 +31,9 @@ def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
     ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2")."""
     if found is None or NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name")) \
             or any(found.start() <= m.start < found.end() for m in mentions):
+        return False
+    # A class of hardware followed by its name: "on a consumer GPU RTX 4090".
+    if any(m.start == found.end() + 1 and found.string[found.end()].isspace() for m in mentions):
         return False
     holds = _HOLDS.match(found.string, found.end())
     return holds is None or not any(m.start == holds.end() for m in mentions)
@@ -53,9 +59,9 @@ def _unknown_before(found: re.Match[str], mentions: list[Mention]) -> bool:
 
 
 # A vendor's name before a product the vocabulary does not know: "Xilinx Virtex UltraScale+
-# VU9P", "NVIDIA V100S" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
+# VU9P", "NVIDIA V100S", "AMD EPYC 9554" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
 _PRODUCT_AFTER = re.compile(r"\s+(?!(?:GPU|CPU|TPU|NPU|APU|IPU|DPU|FPGA|ASIC|SoC|Data|Cloud|Edge|Tensor)s?\b)"
-                            r"[A-Z][\w+-]*")
+                            r"(?:[A-Z][\w+-]*|\d{3,}[\w+-]*)")  # or a model number: "EPYC 9554"
 
 
 def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[Mention]) -> str:
