@@ -239,16 +239,17 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     ("never_tuned_y", 0.94, 0.77, 0.95, 0.83, 0.59),
     ("never_tuned_aa", 0.89, 0.73, 0.96, 0.78, 0.36),
 ]}
-CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 11},
-            "never_tuned_b": {"meaning inverted": 0, "wrong device": 8}, "dev_c": {"meaning inverted": 0, "wrong device": 5},
-            "never_tuned_c": {"meaning inverted": 0, "wrong device": 6},
-            "never_tuned_d": {"meaning inverted": 0, "wrong device": 2},
+# Tightened on 2026-11-27 to what the rules then gave: a change may lower these, never raise them.
+CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
+            "never_tuned_b": {"meaning inverted": 0, "wrong device": 6}, "dev_c": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_c": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_d": {"meaning inverted": 0, "wrong device": 1},
             # The one inverted: a second "1.6 ms" in the sentence, of another model, said as latency.
             # Its wrong devices are all the TPU family for the first TPU, which its abstract calls "the
-            # TPU" (the labels: tpu-v1); a fifth since "92 TeraOps/second" is read.
-            "dev_e": {"meaning inverted": 1, "wrong device": 5},
-            "never_tuned_f": {"meaning inverted": 0, "wrong device": 4},
-            "dev_g": {"meaning inverted": 0, "wrong device": 2},
+            # TPU" (the labels: tpu-v1).
+            "dev_e": {"meaning inverted": 1, "wrong device": 3},
+            "never_tuned_f": {"meaning inverted": 0, "wrong device": 0},
+            "dev_g": {"meaning inverted": 0, "wrong device": 0},
             # The third wrong: "It also seamlessly supports graph convolutions, achieving 2.6-7.6x
             # faster inference" after a sentence measured on the A100, credited to the A100 by the
             # rule that a sentence naming no hardware goes on where the last one that did ran.
@@ -264,15 +265,15 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "dev_x": {"meaning inverted": 0, "wrong device": 0},
             "dev_z": {"meaning inverted": 0, "wrong device": 1},
             "dev_ab": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_h": {"meaning inverted": 1, "wrong device": 2},
-            "never_tuned_j": {"meaning inverted": 0, "wrong device": 15},
-            "never_tuned_k": {"meaning inverted": 2, "wrong device": 15},
-            "never_tuned_l": {"meaning inverted": 1, "wrong device": 9},
+            "never_tuned_h": {"meaning inverted": 0, "wrong device": 0},
+            "never_tuned_j": {"meaning inverted": 0, "wrong device": 10},
+            "never_tuned_k": {"meaning inverted": 2, "wrong device": 7},
+            "never_tuned_l": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_m": {"meaning inverted": 1, "wrong device": 0},
-            "never_tuned_n": {"meaning inverted": 1, "wrong device": 5},
-            "never_tuned_q": {"meaning inverted": 0, "wrong device": 6},
-            "never_tuned_s": {"meaning inverted": 0, "wrong device": 4},
-            "never_tuned_t": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_n": {"meaning inverted": 1, "wrong device": 3},
+            "never_tuned_q": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_s": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_t": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_u": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_v": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_y": {"meaning inverted": 0, "wrong device": 0},
