@@ -238,6 +238,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     ("never_tuned_v", 0.92, 0.87, 0.9, 0.92, 0.9),
     ("never_tuned_y", 0.94, 0.77, 0.95, 0.83, 0.59),
     ("never_tuned_aa", 0.89, 0.73, 0.96, 0.78, 0.36),
+    # Sets ad and ae (held out), 40 real arXiv abstracts (322 sentences, 147 results) no other set
+    # holds, written on 2026-11-27 by helpers who had not read the rules, scored once at 9201b8e, at
+    # the end of that day's rules: ad value 0.89/0.78, claims keep meaning 49/51, none inverted,
+    # kind 0.84, device right 6/13, none wrong; ae value 0.97/0.73, claims 54/58, 1 inverted, kind
+    # 0.81, device right 1/10, 2 wrong. The day's starting code (dd5d052) scores them the same but
+    # one claim of ae fewer kept. Their abstracts mostly name no hardware of the vocabulary's.
+    ("never_tuned_ad", 0.89, 0.78, 0.96, 0.84, 0.46),
+    ("never_tuned_ae", 0.96, 0.73, 0.93, 0.81, 0.1),
 ]}
 # Tightened on 2026-11-27 to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -277,11 +285,14 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_u": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_v": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_y": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_aa": {"meaning inverted": 0, "wrong device": 1}}
+            "never_tuned_aa": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_ad": {"meaning inverted": 0, "wrong device": 0},
+            "never_tuned_ae": {"meaning inverted": 1, "wrong device": 2}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
-        "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa"]
+        "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
+        "never_tuned_ad", "never_tuned_ae"]
 
 
 @pytest.mark.parametrize("name", SETS)
