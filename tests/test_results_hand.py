@@ -164,7 +164,9 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # device right 12/21 (0.57), 15 wrong devices of 66. Since a measure may be a range ("only 2 to
     # 9 FPS", "30-45 FPS"), one more of its values is found, its labelled device not credited:
     # 12/22 (0.55), the same 12 right.
-    ("never_tuned_j", 0.9, 0.8, 0.95, 0.84, 0.54),
+    # (Its WaferLLM devices came with a rule that read "Leveraging X, ..." as where the paper ran, and
+    # went with it when a review found the rule crediting "Leveraging insights from the A100": 11/22.)
+    ("never_tuned_j", 0.9, 0.8, 0.95, 0.84, 0.5),
     # Set k (held out), 20 real arXiv abstracts (153 sentences, 57 results) no other set holds, written
     # on 2026-11-26 by a helper who had not read the rules, scored once at cfb4864: value 0.98/0.79,
     # claims keep meaning 0.84, 2 inverted, kind 0.89, device right 16/27 (0.59), 15 wrong devices of 44.

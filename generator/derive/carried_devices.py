@@ -55,7 +55,7 @@ def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
 # that links the sentence to the one before ("For example, when training ... on 2240 A100 GPUs,").
 _FRAME = re.compile(r"^\W*(?:(?:for (?:example|instance)|in (?:particular|addition|practice)|specifically|moreover|"
                     r"furthermore|finally|additionally|notably|overall|as a result),\s*)?"
-                    r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop|leveraging|employing|utili[sz]ing)\s"
+                    r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
 _LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"
 

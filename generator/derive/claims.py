@@ -39,7 +39,7 @@ _EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that"
 _END_WORDS = _EDGE_WORDS | {"the", "a", "an", "its", "their", "is", "are"}
 _WORD = re.compile(r"\S+")
 # "and" and a few words with no number that end where the clause does: the second of two measures.
-_JOINED_MEASURE = re.compile(r"\s(?:and|&)\s(?P<words>(?:[A-Za-z][\w-]*\s){0,3}[A-Za-z][\w-]*)(?=\s*(?:[,;.)]|$|\s(?:compared|than|over|"
+_JOINED_MEASURE = re.compile(r"\s(?:and|&)\s(?!(?:no|not|without|little|negligible|minimal)\b|[a-z]+(?:s|ed)\s)(?P<words>(?:[A-Za-z][\w-]*\s){0,3}[A-Za-z][\w-]*)(?=\s*(?:[,;.)]|$|\s(?:compared|than|over|"
                              r"versus|vs\.?|relative|against|for|on|when|with|at|in|across)\s))")
 _MAX_WORDS_BEFORE = 9
 _MAX_WORDS_AFTER = 7
@@ -232,7 +232,8 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
 # Not a connective ("For example,", "In this paper,"), nor a setting with numbers of its own.
 _FRONTED = re.compile(r"(?:^|[;:]\s*|\b(?:and|but|while|whereas)\s+)(?P<phrase>(?:for|in|under|during|across|in terms of)\s+"
                       r"(?!(?:example|instance|particular|addition|contrast|practice|summary|short|general|total|"
-                      r"this|that|these|those|our|its|their|which|turn|fact|sum|comparison|doing|order|response|"
+                      r"this|that|these|those|our|its|their|which|turn|fact|sum|comparison|doing|order|response|other words|"
+                      r"the first time|reference|brief|detail|theory|principle|"
                       r"the (?:meantime|end|future|long run|process|paper|work))\b)[^,;:.\d()]{2,80}?),", re.I)
 
 

@@ -55,16 +55,18 @@ _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|com
 # that opens a clause with a subject of its own ("On GPUs such as the A40, our kernels deliver").
 # (Or "H100 GPUs deliver", "TPUs achieve": a result's verb; "Ampere GPUs run 2:4 sparse matmul twice as fast"
 # says what the hardware does, not that the paper measured it.)
-_SUBJECT_OF = re.compile(r"^(?:\s*,\s*(?!(?:our|we|it|they|this|these|its|their|the|an?)\b)|\s*)(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could|will|would|may)\s))?"
+_SUBJECT_OF = re.compile(r"^(?:\s*,\s*(?!(?:our|we|it|they|this|these|its|their|the|an?)\b)|\s*)(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could)\s))?"
                          r"(?:['’]s\s+(?:[\w-]+\s+){0,2}?(?:link|interconnect|memory|cache|unit|engine|core|cores|NPU|GPU|CPU)\s+)?"  # "GH200's NVLink-C2C link sustains"
                          r"(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
                          r"offers?|gets?|shows?|is|are|outperforms?|beats?|surpass(?:es)?|exceeds?|improves?|"
                          r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?|multipl(?:y|ies)|serves?|generates?|handles?|fits?|"
                          r"draws?|consumes?|dissipates?|decodes?|switch(?:es)?|fine-tunes?|finishes?)\b"
-                         r"|^\s*(?:GPUs|TPUs|NPUs)\s+(?:achieve|deliver|reach|attain|sustain|outperform)\b"
-                         # or the hardware a number right after "at" was reached on: "the M2 Ultra at 76 tokens/s"
-                         r"|^\s*at\s+(?:about\s+|around\s+|up to\s+)?\d")
+                         r"|^\s*(?:GPUs|TPUs|NPUs)\s+(?:achieve|deliver|reach|attain|sustain|outperform)\b")
+# An item of a list whose verb is left out: ", the M2 Ultra at 76 tokens/s" after "the RTX 4090 decodes at
+# 127 tokens/s" (not "while the A100 at 7nm reaches", nor "for the RTX 3090 at 350 W": a setting of its own).
+_LIST_ITEM_BEFORE = re.compile(r",\s*(?:and\s+)?(?:the\s+|an?\s+)?$")
+_AT_NUMBER = re.compile(r"\s*at\s+(?:about\s+|around\s+|up to\s+)?\d")
 # Time counted on hardware: "2.788M H800 GPU hours", "4,000 A100-hours".
 _COUNT_BEFORE = re.compile(r"\d[\d.,]*\s*[KMB]?\s+$")
 _TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+(?:hours?|hrs?|days)\b", re.I)
@@ -136,6 +138,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
         after = sentence[m.end:m.end + 80]
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) \
+                or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)):
             found.append(m)
     return found

@@ -110,11 +110,9 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
 # A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
 # a quantity, not a comparison).
 _AGAINST = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*$", re.I)
-# A baseline that is hardware, right before a parenthesis that names which: "than the GPU baseline
-# (RTX 3090)", "over a desktop CPU (i9-13900K)". After a baseline that is software ("over TensorFlow
-# (Raspberry Pi)") the parenthesis says where both ran.
-_HARDWARE_COMPARED = re.compile(rf"\b{COMPARED_WITH}\s[^,;()]*\b(?:GPU|CPU|TPU|NPU|FPGA|ASIC|SoC|accelerator|chip|"
-                                r"card|board|device|processor|platform|server|hardware)s?\b[^,;()]*$", re.I)
+# A comparison's words before a parenthesis: it names the baseline's hardware, "than the GPU baseline
+# (RTX 3090)", "than TensorRT (Jetson AGX Xavier)" (in an accelerator paper, where the baseline ran).
+_COMPARES = re.compile(rf"\b{COMPARED_WITH}\s", re.I)
 
 
 # Where the words about a number end, for the device it was measured on: another clause, a
@@ -155,7 +153,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     # names right after the result's words is where it was measured.
     paren = PARENTHESIS.search(sentence, end, after_to)
     # Not examples ("against commercial GPUs (e.g., NVIDIA V100S)"), nor a baseline's ("than the GPU baseline (RTX 3090)").
-    if paren and not _EXAMPLES.match(paren.group(0)) and not _HARDWARE_COMPARED.search(sentence, end, paren.start()):
+    if paren and not _EXAMPLES.match(paren.group(0)) and not _COMPARES.search(sentence, end, paren.start()):
         inside = specific([m for m in mentions if paren.start() < m.start and m.end < paren.end()])
         if inside:
             return credited(inside[0])

@@ -69,7 +69,7 @@ _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|(?:tw
 _BACKGROUND = re.compile(r"\b(?:grown|grew|(?<!we )(?:has|have)\s+(?:\w+ly\s+)?(?:increased|accelerated|risen|"
                          r"doubled|tripled|surged|exploded|skyrocketed))\b", re.I)
 # A change's verb further back, with its object between: "reduces the GPU memory usage of the model by up to 40%".
-_CHANGED_BY = re.compile(r"\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*\bby\s+(?:(?:up to|about|around|over|nearly|almost|"
+_CHANGED_BY = re.compile(r"\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*(?<!ed)\sby\s+(?:(?:up to|about|around|over|nearly|almost|"
                          r"approximately|roughly|as much as)\s+)?$", re.I)
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
@@ -93,6 +93,7 @@ _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M to
 # another thing: "of AlexNet by up to 89%, OverFeat by 91%".
 _BY = r"by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?"
 _AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + _BY, re.I)
+_NAMED_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?-i:[A-Z][\w.+-]*)(?:\s+[\w.+-]+){0,2}?\s+" + _BY, re.I)
 _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + _BY, re.I)
 
 
@@ -285,7 +286,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             # "reduces turnaround time by 24%, end-to-end training latency by 12%": another measure, by as
             # much, after a change: the verb left out.
             parallel = bool(in_sentence) and in_sentence[-1][1].direction is not None \
-                and _MEASURE_BY.fullmatch(gap) is not None
+                and _MEASURE_BY.fullmatch(gap) is not None and (kinds_in(gap) != [] or _NAMED_BY.fullmatch(gap) is not None)
             listed = previous_kind is not None and (len(gap.strip(" ,")) <= 4 or _AND_BY.fullmatch(gap) is not None
                                                     or parallel)
             worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
@@ -316,7 +317,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             device = setting_after(sentence, mentions, measured, match.end(), cut_after) or device
         direction = direction_of(before, after, bool(rate or efficiency))
         if direction is None and unit == "%" and changed:  # the verb far before "by": "reduces the ... of X by 40%"
-            direction = direction_of(before[changed.start():changed.start() + 30], "", False)
+            direction = direction_of(re.match(r"\w+", changed.group(0)).group(0), "", False)
         if direction is None and unit == "%" and parallel:
             direction = in_sentence[-1][1].direction
         against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
