@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 _NUM = r"\d+(?:[.,]\d+)*"
+_LISTED_NUM = r"\d+(?:\.\d+)?"  # a number after another in a list
 # A rate as written (lowercase, "per second" as "/s") -> as shown; "<thing>s/s" for the things
 # counted per second, and "<prefix>FLOPS" for floating-point rates.
 _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "ms/token": "ms/token",
@@ -81,9 +82,12 @@ CANDIDATE = re.compile(
 _LIST_GAP = r"(?:\s*/\s*|\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)"
 NUMBER_GAP = re.compile(_LIST_GAP)  # between numbers listed together: "25, 60 and 110"
 _COUNTED = r"(?:\s+(?:tokens?|requests?|queries|images?|samples?|sequences?)(?=\s*(?:,|and\s|or\s)))?"
+# (The number is read whole, never shortened to fit, and the numbers after it have no thousands
+# commas: "1,1,1" could be one number or three, and trying every reading of a long such list took
+# 2^n steps. "1,150 and 2,300 tokens/s" still reads, the 2,300 as the candidate it is.)
 SHARED_UNIT = re.compile(
-    rf"(?<![\w.-])(?:(?P<xfirst>(?!))|(?P<prefix>(?!)))?(?P<low>{_NUM})(?:(?P<high>(?!)))?{_COUNTED}"
-    rf"(?=(?:{_LIST_GAP}{_NUM}{_COUNTED})*{_LIST_GAP}{_NUM}\s*(?:{_UNIT}))"
+    rf"(?<![\w.-])(?:(?P<xfirst>(?!))|(?P<prefix>(?!)))?(?P<low>(?>{_NUM}))(?:(?P<high>(?!)))?{_COUNTED}"
+    rf"(?=(?:{_LIST_GAP}{_LISTED_NUM}{_COUNTED})*{_LIST_GAP}{_LISTED_NUM}\s*(?:{_UNIT}))"
 )
 
 
