@@ -72,15 +72,15 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # would be 3x faster with FP4") takes no device from the sentences before it.
         # Nor does what the field has done, which a sentence opens by placing in time ("Currently, 4-bit
         # quantization has achieved ..., reducing the memory footprint by 75%").
-        hypothetical = _HYPOTHETICAL.search(written) is not None or _BACKGROUND.match(written) is not None
+        unmeasured = _HYPOTHETICAL.search(written) is not None or _FIELD_TIME.match(written) is not None
         if names_hardware:
             frame = opening
             subject = subject_device(hardware, written, mentions)
-        elif subject and refers_back(written) and not hypothetical:  # "The H100 achieves ... . It also delivers ..."
+        elif subject and refers_back(written) and not unmeasured:  # "The H100 achieves ... . It also delivers ..."
             results = _placed(results, subject)
         else:
             subject = None
-        if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not hypothetical:
+        if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not unmeasured:
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
             results = _placed(results, next(iter(before)))
         before = {r.device for r in results if r.device}
@@ -103,13 +103,13 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
-        if frame and not (hypothetical and not names_hardware):
+        if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
-        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, hypothetical))
+        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
                                [m.id for m in abstract_mentions])
-    for results, names_hardware, named, carried, hypothetical in placed:
+    for results, names_hardware, named, carried, unmeasured in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
@@ -117,7 +117,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # ("an M2 Ultra" in a paper on Apple silicon), else the paper's.
         nearest = carried if carried and not names_hardware and (
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
-        if nearest and (not names_hardware or (named and own)) and not hypothetical:
+        if nearest and (not names_hardware or (named and own)) and not unmeasured:
             results = _placed(results, nearest)
         # A model's accuracy or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
@@ -143,10 +143,10 @@ _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|tradit
 # expensive", "Modern GPUs such as the H100 offer massive compute").
 _OWN_SETTING = re.compile(r"^\W*it\b|\b(?:we|our|us|this (?:paper|work|study)|experiments?|evaluat\w*|benchmark\w*|measur\w*|"
                           r"implement\w*|deployed|tested|testbed|results?|prototyp\w*|ported)\b", re.I)
-_BACKGROUND = re.compile(r"\W*(?:currently|recently|traditionally|historically|to date|so far|in recent years|"
+_FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|to date|so far|in recent years|"
                          r"(?:existing|prior|previous|conventional|state-of-the-art)\s+(?:work|works|approaches|methods|systems|"
                          r"solutions|accelerators|techniques))\b", re.I)
-_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|hypothetical|future|would)\b", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|future|would)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict\w*|estimat\w*|simulat\w*)", re.I)
