@@ -21,11 +21,13 @@ _NUMBER = r"(?P<number>\d+(?:,\d{3})*(?:\.\d+)?(?![.,]\d))"  # 665,000 or 0.108,
 _WORD_NUMBER = r"(?P<number>one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 _SCALE = r"(?:\s?(?P<magnitude>[KMBT]|k)\b|\s(?P<magnitude_word>thousand|million|billion|trillion)\b)?"
 
+_ON_HARDWARE = r"(?:(?:[A-Z][\w-]*\d[\w-]*[\s-])?(?:(?:GPU|TPU|NPU|chip|node)[- ])?)"
 # unit pattern -> (the unit shown, the kind)
 _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:FPS|fps|frames? per second|frames?/s)\b", "FPS", "throughput"),
-    (r"(?:(?:[A-Z][\w-]*\d[\w-]*\s)?GPU[- ])?(?:hours?|hrs?)\b", "hours", "duration"),
-    (r"(?:GPU[- ])?days?\b", "days", "duration"),
+    # Time counted on hardware: "four GPU hours", "2.788M H800 GPU hours", "13 A100 days", "TPUv4 chip-hours"
+    (rf"{_ON_HARDWARE}(?:hours?|hrs?)\b", "hours", "duration"),
+    (rf"{_ON_HARDWARE}days?\b", "days", "duration"),
     (r"minutes?\b|mins?\b", "minutes", "duration"),
     (r"seconds?\b|secs?\b", "seconds", "duration"),
     (r"(?:ms|milliseconds?)\b(?!/)", "ms", "latency"),
