@@ -428,6 +428,20 @@ def test_training_time_on_hardware_is_a_result_not_where_the_paper_s_other_resul
         ("30–50", None), ("13", "a100")]
 
 
+def test_numbers_listed_before_one_measure_share_it_whatever_a_qualifier_after_names():
+    assert values("X is 1.60X and 1.73X faster with better accuracy.") == [
+        ("1.60", "×", "speedup", "higher"), ("1.73", "×", "speedup", "higher")]
+    # Measures listed as many as the numbers are one each, and the words after the list give the direction.
+    assert values("It achieves 2.1x and 3.4x lower latency and energy with no accuracy loss.") == [
+        ("2.1", "×", "latency", "lower"), ("3.4", "×", "energy", "lower")]
+
+
+def test_smaller_or_larger_in_terms_of_a_measure_is_that_measure():
+    assert values("Our models are 37.20X smaller in terms of parameter size.") == [("37.20", "×", "parameters", "lower")]
+    assert values("The model is 2x larger in memory footprint.") == [("2", "×", "memory", "higher")]
+    assert values("It trains 4x larger models in the same time.") == [("4", "×", "scale", "higher")]
+
+
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]

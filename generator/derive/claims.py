@@ -302,6 +302,7 @@ _HEAD_STOPS_PAST = _HEAD_STOPS | _LEVELS
 _SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
 
 
+_SIZE_OF = re.compile(r"\s+(?:in\s+(?:terms\s+of\s+)?|of\s+)(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?", re.I)
 _UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|minor)\s+(?:[\w-]+\s+)?"
                         r"(?:(?:loss|drop|degradation|change)\s+(?:in|of)\s+)?$", re.I)
 
@@ -312,10 +313,14 @@ def claim_kind(claim: Claim) -> str | None:
     before, _, after = claim.parts
     # "4× larger models" is a scale; "a 1.8x improvement on larger inputs" is not.
     # Not what the words after it say did not change: "by 4x without accuracy loss".
-    right = [(m.start(), m.lastgroup) for m in KIND.finditer(after)
+    named = [m for m in KIND.finditer(after)
              if (m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()]))
              and not _UNCHANGED.search(after, 0, m.start())]
+    right = [(m.start(), m.lastgroup) for m in named]
     if right and right[0][0] <= 30:
+        # "37.20X smaller in terms of parameter size": the size of what the words after it name.
+        if right[0][1] == "scale" and len(named) > 1 and _SIZE_OF.fullmatch(after, named[0].end(), named[1].start()):
+            return right[1][1]
         return right[0][1]
     left = [(len(before) - m.end(), m.lastgroup) for m in KIND.finditer(before) if m.lastgroup != "scale"]
     candidates = sorted([*left, *right])

@@ -75,6 +75,7 @@ _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
+_QUALIFIER = re.compile(r"\s(?:with|without|while|whereas|at the cost of)\s")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b"
@@ -138,13 +139,19 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             tail_start = placed[last][0].end()
             clause = DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
             tail_end = clause.start() if clause else tail_end
-            kinds = kinds_in(sentence[tail_start:tail_end])
+            # Not a qualifier's ("1.60X and 1.73X faster with better accuracy": both are speedups).
+            qualifier = _QUALIFIER.search(sentence, tail_start, tail_end)
+            kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
             slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
             devices = [credit(hardware, sentence, m, measured)
                        for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
+            # "increased by 10.8% and 4.73%": the first's words say which way; "2.1x and 3.4x lower": the
+            # last's, in a list of one unit (not "740 TFLOPS, 1.5x faster": an absolute figure has none).
+            same_unit = len({out[at].unit for at in range(first, last + 1)}) == 1
+            direction = out[first].direction or (out[last].direction if same_unit else None)
             for at in range(first, last + 1):
-                if out[at].direction is None:  # "increased by 10.8% and 4.73%"
-                    out[at] = out[at]._replace(direction=out[first].direction)
+                if out[at].direction is None:
+                    out[at] = out[at]._replace(direction=direction)
                 if len(kinds) == last - first + 1:
                     out[at] = out[at]._replace(kind=kinds[at - first])
                 if slashed:  # "1.10×/4.86× ... on the U280/V80": each number has the name in its place
