@@ -55,7 +55,7 @@ _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|com
 # that opens a clause with a subject of its own ("On GPUs such as the A40, our kernels deliver").
 # (Or "H100 GPUs deliver", "TPUs achieve": a result's verb; "Ampere GPUs run 2:4 sparse matmul twice as fast"
 # says what the hardware does, not that the paper measured it.)
-_SUBJECT_OF = re.compile(r"^(?:\s*,\s*(?!(?:our|we|it|they|this|these|its|their|the|an?)\b)|\s*)(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could)\s))?"
+_SUBJECT_OF = re.compile(r"^(?:\s*\([^()]{0,30}\))?(?:\s*,\s*(?!(?:our|we|it|they|this|these|its|their|the|an?)\b)|\s*)(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could)\s))?"
                          r"(?:['’]s\s+(?:[\w-]+\s+){0,2}?(?:link|interconnect|memory|cache|unit|engine|core|cores|NPU|GPU|CPU)\s+)?"  # "GH200's NVLink-C2C link sustains"
                          r"(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
