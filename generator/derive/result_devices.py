@@ -14,7 +14,7 @@ import re
 
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
-from .comparisons import COMPARED_WITH
+from .comparisons import COMPARED_WITH, OPENING_COMPARED_WITH
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
 # "on x86 CPUs", "across various GPU hardware", "on a laptop", "on edge devices".
@@ -119,7 +119,7 @@ _COMPARES = re.compile(rf"\b{COMPARED_WITH}\s", re.I)
 # dash, or a comparison ("half as slow as the baseline on an A100").
 # A verb of the third person: "..., and cuts weight memory", "Gaudi 2 trails".
 THIRD_PERSON = r"(?!(?:across|thus|plus|versus|series|this|its|less|unless|bus|class|access)\b)(?-i:[a-z]+[^s\W]s)\b"
-DEVICE_CLAUSE = re.compile(r"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*or\s|,\s*compared\s+(?:to|with)\s|"
+DEVICE_CLAUSE = re.compile(rf"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*or\s|,\s*(?:{OPENING_COMPARED_WITH}|vs\.?)\s|"
                            r",\s*and\s+(?:(?:it|we|they|this|our|on|when)\s|"
                            + THIRD_PERSON + ")")
 # A clause with a subject of its own: "it is 1.4x faster, and it matches cuBLAS on the H100".
@@ -141,6 +141,13 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     slashed = _slashed_device(sentence, mentions, start, end)
     if slashed is not None:
         return slashed
+    # A baseline's own figure is where the baseline ran: "compared with 4.5 hours on the A100 node",
+    # "against 21 ms on MI300X" (hardware a comparison names is never a measured one).
+    if _BASELINE_FIGURE.search(sentence, max(0, start - 40), start):
+        ends = _FIGURE_ENDS.search(sentence, end)
+        there = specific([m for m in mentions if end <= m.start and (ends is None or m.start < ends.start())])
+        if there:
+            return credited(there[0])
 
     # "the smaller Jetson Orin Nano (22 FPS at 7.2 W)": a result in parentheses right after
     # hardware is that hardware's.
@@ -201,6 +208,9 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     return ids.pop() if len(ids) == 1 else None
 
 
+# Right before a number: the words that make it the figure of what a result is compared with.
+_BASELINE_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|vs\.?)\s+(?:(?:about|around|roughly|nearly|only|just)\s+)?$", re.I)
+_FIGURE_ENDS = re.compile(r"[,;()—]|\s(?:and|but|while|whereas|which)\s")
 _FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\d.,]+\s*\S*$", re.I)
 _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\s+)?$", re.I)
 
