@@ -442,6 +442,14 @@ def test_smaller_or_larger_in_terms_of_a_measure_is_that_measure():
     assert values("It trains 4x larger models in the same time.") == [("4", "×", "scale", "higher")]
 
 
+def test_more_or_less_than_a_quantity_is_no_comparison_but_more_than_a_thing_is():
+    r = one("X achieves 45% MFU on more than 1,000 H100 GPUs.", hardware())
+    # A thousands comma ends no claim.
+    assert (r.baseline, r.device, r.claim.text) == (None, "h100", "X achieves 45% MFU on more than 1,000 H100 GPUs")
+    assert one("Across more than 1,000 accelerators, the racks sustain 85% average utilization.").baseline is None
+    assert one("It amplifies error 25-100x more than Llama's standard scaling.").baseline == "Llama's standard scaling"
+
+
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]

@@ -26,11 +26,11 @@ _ASIDE_AFTER = re.compile(r"\s*\([^()]{1,20}\)")
 _ABBREVIATION = re.compile(r"(?<=\w)\s\((?:[A-Z][A-Za-z0-9-]{1,9})\)")
 _HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
-_SOFT_BREAK = re.compile(r",|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
+_SOFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
                          r"because|since|leading to|resulting in|making|enabling|allowing)\s", re.I)
 # Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
 # over 13 billion parameters").
-_LEFT_BREAK = re.compile(r",|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
+_LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
 # Words a claim does not start or end with.
 _EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that", "where", "with", "on", "in", "at",
                "of", "for", "to", "from", "by", "as", "than", "compared", "versus", "vs", "vs.", "against", "using",

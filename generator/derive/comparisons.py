@@ -9,8 +9,13 @@ import re
 # The words that introduce what a result is compared with, one vocabulary for every module that
 # tells a baseline from a result: "than cuBLAS", "over vLLM", "compared to the A100", "in
 # comparison with", "versus", "relative to", "against"; "over" not before a quantity ("over 2x",
-# "over a factor of 3" say how much). A sentence that opens with one sets what follows against it.
-COMPARED_WITH = (r"(?:than|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|against"
+# "over a factor of 3" say how much), nor "than" after "more", "less" or "fewer" before one
+# ("on more than 1,000 H100 GPUs", "more than doubles"; "25x more than Llama's" is a comparison),
+# nor after "rather". A sentence that opens with one sets what follows against it.
+_QUANTITY = r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|an?)\b|doubl|tripl|quadrupl)"
+COMPARED_WITH = (r"(?:(?<!\bmore )(?<!\bless )(?<!\bfewer )(?<!\brather )than"
+                 rf"|(?:(?<=\bmore )|(?<=\bless )|(?<=\bfewer ))than(?!{_QUANTITY})"
+                 r"|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|against"
                  r"|over(?!\s+(?:\d|a\s+factor)))")
 OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|against|versus)"
 # The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
