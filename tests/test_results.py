@@ -450,6 +450,18 @@ def test_more_or_less_than_a_quantity_is_no_comparison_but_more_than_a_thing_is(
     assert one("It amplifies error 25-100x more than Llama's standard scaling.").baseline == "Llama's standard scaling"
 
 
+def test_a_measure_followed_by_performance_is_that_measure_not_a_speed():
+    assert values("It achieves better accuracy performance (49.5%) than other detectors.")[0][2] == "accuracy"
+    assert values("It improves throughput performance by 2x.")[0][2] == "throughput"
+    assert values("It improves inference performance by 2x.")[0][2] == "speedup"
+
+
+def test_a_model_made_smaller_is_smaller_on_no_device_in_particular():
+    found = extract_results(Paper("x", "X", "When running on Raspberry Pi-4, HAT achieves 3× speedup and 3.7× smaller "
+                                            "size over the baseline Transformer."), hardware())
+    assert [(r.value, r.kind, r.device) for r in found] == [(3, "speedup", "raspberry-pi-4"), (3.7, "scale", None)]
+
+
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]

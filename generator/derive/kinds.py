@@ -57,8 +57,11 @@ _BOUND = r"(?!\s+(?:SLOs?|SLAs?|budgets?|constraints?|targets?|deadlines?|limits
 def _kind_source(lowercase: bool) -> str:
     # One lookbehind for all: a word starts here, then which kind's words it starts, not a bound's.
     bound = _BOUND.lower() if lowercase else _BOUND
-    return "(?<![\\w-])(?:" + "|".join(f"(?P<{kind}>(?:{words.lower() if lowercase else words})(?![\\w-]){bound})"
-                                        for kind, words in KIND_WORDS) + ")"
+    # "accuracy performance", "throughput performance": the measure named, not a speed.
+    performance = r"(?:\s+performance)?"
+    return "(?<![\\w-])(?:" + "|".join(
+        f"(?P<{kind}>(?:{words.lower() if lowercase else words}){performance if kind != 'speedup' else ''}(?![\\w-]){bound})"
+        for kind, words in KIND_WORDS) + ")"
 
 
 _KIND_ANY_CASE = re.compile(_kind_source(False), re.I)

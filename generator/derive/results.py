@@ -122,7 +122,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # A model's accuracy or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
-            r.kind in ("accuracy", "compute", "parameters") and _models_own(r)) else r) for r in results]
+            r.kind in ("accuracy", "compute", "parameters", "scale") and _models_own(r)) else r) for r in results]
     return found
 
 
@@ -162,7 +162,8 @@ def _models_own(result: Result) -> bool:
     the hardware's it ran on: unless it is how well something predicts the hardware."""
     if result.kind in ("accuracy", "error") and result.sentence and _PREDICTS.search(result.sentence):
         return False
-    return result.kind in MODEL_KINDS
+    # A model made smaller is smaller on every device: "3.7× smaller size" (a larger one that fits is the device's).
+    return result.kind in MODEL_KINDS or (result.kind == "scale" and result.direction == "lower")
 
 
 def curated_results(paper: Paper) -> list[Result]:
