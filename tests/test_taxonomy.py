@@ -533,6 +533,13 @@ def test_evidence_does_not_split_after_vs(hardware, papers):
     assert sentence.endswith("and 4x end-to-end on RTX5090.")
 
 
+def test_a_unit_of_one_capital_letter_after_a_number_ends_a_sentence_and_an_initial_does_not():
+    text = "The models run at 112 FPS while drawing only 2.5 W. Even on a Raspberry Pi 4, they reach 9 FPS."
+    assert evidence_sentence(text, text.index("Raspberry"), text.index("Raspberry") + 9).startswith("Even on")
+    text = "As shown by J. Smith, it runs on an A100."
+    assert evidence_sentence(text, text.index("A100"), text.index("A100") + 4) == text
+
+
 def test_evidence_does_not_split_after_eg(papers):
     text = papers[CUDA_L1]
     start = text.index("R1, o1")

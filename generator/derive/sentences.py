@@ -36,11 +36,12 @@ def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) ->
         return True
     word_start = max(text.rfind(" ", 0, stop_start), text.rfind("(", 0, stop_start)) + 1
     word = text[word_start:stop_start]
-    # After a number "ms" is a unit ("at 41 ms. Two GPUs ..."), not a title ("Ms. Lee").
-    unit = word.casefold() in _UNITS_TOO and text[:word_start].rstrip()[-1:].isdigit()
-    if word.casefold() in _ABBREVIATIONS and not unit:
+    # After a number "ms" is a unit ("at 41 ms. Two GPUs ..."), not a title ("Ms. Lee"); and a
+    # capital letter is a unit ("drawing only 2.5 W. Even ..."), not an initial ("J. Smith").
+    after_number = text[:word_start].rstrip()[-1:].isdigit()
+    if word.casefold() in _ABBREVIATIONS and not (word.casefold() in _UNITS_TOO and after_number):
         return False
-    return not (len(word) == 1 and word.isupper())  # an initial: "J. Smith"
+    return not (len(word) == 1 and word.isupper()) or after_number
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
