@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from ..content.hardware import Hardware, Mention
+from .hardware_words import HARDWARE_NOUN
 from .result_devices import ELSEWHERE, NAMES_GAP, credit, most_specific, slashed_to_unknown, subject_of
 
 
@@ -95,8 +96,7 @@ def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: 
 
 # A sentence that opens by referring back to the hardware the sentence before was about:
 # "The H100 achieves ... . It also delivers ...", "... . The chip draws 7 W."
-_REFERS_BACK = re.compile(r"\W*(?:it|they|(?:this|these|the) (?:new )?(?:chips?|GPUs?|devices?|accelerators?|cards?|"
-                          r"boards?|processors?|NPUs?|TPUs?|SoCs?|parts?))\b", re.I)
+_REFERS_BACK = re.compile(rf"\W*(?:it|they|(?:this|these|the) (?:new )?(?:{HARDWARE_NOUN}|parts?))\b", re.I)
 
 
 def refers_back(sentence: str) -> bool:

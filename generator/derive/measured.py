@@ -18,6 +18,7 @@ import re
 
 from ..content.hardware import Hardware, Mention, name_key
 from .comparisons import COMPARED_WITH, OUTPERFORMS
+from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 
 # Where something was measured: a device right after "on", "using", "with" or "across" (and an
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
@@ -57,7 +58,7 @@ _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|com
 # that opens a clause with a subject of its own ("On GPUs such as the A40, our kernels deliver").
 # (Or "H100 GPUs deliver", "TPUs achieve": a result's verb; "Ampere GPUs run 2:4 sparse matmul twice as fast"
 # says what the hardware does, not that the paper measured it.)
-_SUBJECT_OF = re.compile(r"^(?:\s*\([^()]{0,30}\))?(?:\s*,\s*(?!(?:our|we|it|they|this|these|its|their|the|an?)\b)|\s*)(?:(?i:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|accelerators?)\s+(?=(?:to|can|could)\s))?"
+_SUBJECT_OF = re.compile(r"^(?:\s*\([^()]{0,30}\))?(?:\s*,\s*(?!(?:our|we|it|they|this|these|its|their|the|an?)\b)|\s*)(?:(?i:" + HARDWARE_NOUN + r")\s+(?=(?:to|can|could)\s))?"
                          r"(?:['’]s\s+(?:[\w-]+\s+){0,2}?(?:link|interconnect|memory|cache|unit|engine|core|cores|NPU|GPU|CPU)\s+)?"  # "GH200's NVLink-C2C link sustains"
                          r"(?:[a-z][\w-]*\s+){0,2}(?:,[^,]{0,40},\s*)?"
                          r"(?:achieves?|delivers?|reach(?:es)?|attains?|obtains?|provides?|sustains?|runs?|hits?|"
@@ -71,7 +72,7 @@ _LIST_ITEM_BEFORE = re.compile(r",\s*(?:and\s+)?(?:the\s+|an?\s+)?$")
 _AT_NUMBER = re.compile(r"\s*at\s+(?:about\s+|around\s+|up to\s+)?\d")
 # Time counted on hardware: "2.788M H800 GPU hours", "4,000 A100-hours".
 _COUNT_BEFORE = re.compile(r"\d[\d.,]*\s*[KMB]?\s+$")
-_TIME_ON = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|nodes?))?[\s-]+(?:hours?|hrs?|days)\b", re.I)
+_TIME_ON = re.compile(rf"(?:\s*(?:{HARDWARE_NOUN}|nodes?))?[\s-]+(?:hours?|hrs?|days)\b", re.I)
 # A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
 _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
 _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
@@ -80,8 +81,8 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|G
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
 # A name slashed with a class of hardware is a class too: the TPU of "on CPU/GPU/TPU" is no device.
-_CLASS_BEFORE = re.compile(r"\b(?:CPU|GPU|NPU|DSP|FPGA|ASIC)s?\s*/\s*$")
-_CLASS_AFTER = re.compile(r"\s*/\s*(?:CPU|GPU|NPU|DSP|FPGA|ASIC)s?\b")
+_CLASS_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s?\s*/\s*$")
+_CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
@@ -110,7 +111,7 @@ _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (
 _LIKENESS = re.compile(r"[\w.]*-(?:like|style|class|inspired)\b", re.I)
 # A vendor's name joined to another name ("AMD-Hummingbird", a model; "Cambricon-LLM") or before a product that
 # is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO"): who made it, not hardware.
-_NAME_AFTER = re.compile(r"-[A-Z]|\s(?!(?:GPU|CPU|TPU|NPU|APU|IPU|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
+_NAME_AFTER = re.compile(rf"-[A-Z]|\s(?!(?:{PROCESSOR_CLASS}|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
                          r"(?=[A-Z][A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]+\b")
 
 

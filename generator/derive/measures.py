@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .hardware_words import PROCESSOR_CLASS
+
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "twelve": 12, "a few": None}
 _MAGNITUDE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9, "t": 1e12,
@@ -21,7 +23,7 @@ _NUMBER = r"(?P<number>\d+(?:,\d{3})*(?:\.\d+)?(?![.,]\d))"  # 665,000 or 0.108,
 _WORD_NUMBER = r"(?P<number>one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 _SCALE = r"(?:\s?(?P<magnitude>[KMBT]|k)\b|\s(?P<magnitude_word>thousand|million|billion|trillion)\b)?"
 
-_ON_HARDWARE = r"(?:(?:[A-Z][\w-]*\d[\w-]*[\s-])?(?:(?:GPU|TPU|NPU|chip|node)[- ])?)"
+_ON_HARDWARE = rf"(?:(?:[A-Z][\w-]*\d[\w-]*[\s-])?(?:(?:{PROCESSOR_CLASS}|chip|node)[- ])?)"
 # unit pattern -> (the unit shown, the kind)
 _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:FPS|fps|frames? per second|frames?/s)\b", "FPS", "throughput"),

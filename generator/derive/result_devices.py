@@ -15,6 +15,7 @@ import re
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 from .comparisons import COMPARED_WITH, OPENING_COMPARED_WITH
+from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
 # "on x86 CPUs", "across various GPU hardware", "on a laptop", "on edge devices".
@@ -24,8 +25,8 @@ UNKNOWN_HARDWARE = re.compile(
     r"(?:(?i:integrated|embedded|mobile|discrete|consumer|commodity|low-end|high-end|desktop|laptop|server|datacenter|"
     r"data-center)\s+)?"
     r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
-    r"(?P<name>[A-Z][\w-]*\d[\w-]*|GPUs?|TPUs?|NPUs?|IPUs?|FPGAs?|ASICs?|chips?|accelerators?|processors?|CPUs?|"
-    r"SoCs?|laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b")
+    rf"(?P<name>[A-Z][\w-]*\d[\w-]*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
+    r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b")
 def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
     """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is, nor holds
     ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2")."""
@@ -60,7 +61,7 @@ def _unknown_before(found: re.Match[str], mentions: list[Mention]) -> bool:
 
 # A vendor's name before a product the vocabulary does not know: "Xilinx Virtex UltraScale+
 # VU9P", "NVIDIA V100S", "AMD EPYC 9554" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
-_PRODUCT_AFTER = re.compile(r"\s+(?!(?:GPU|CPU|TPU|NPU|APU|IPU|DPU|FPGA|ASIC|SoC|Data|Cloud|Edge|Tensor)s?\b)"
+_PRODUCT_AFTER = re.compile(rf"\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edge|Tensor)s?\b)"
                             r"(?:[A-Z][\w+-]*|\d{3,}[\w+-]*)")  # or a model number: "EPYC 9554"
 
 
@@ -216,7 +217,7 @@ _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\
 
 
 # A number right after the hardware and "at": "the M2 Ultra at 76 tokens/s", "the A100 decodes at".
-_AT = re.compile(r"(?:\s+(?:GPUs?|chips?|cards?|boards?|devices?))?(?:\s+[a-z][\w-]*)?\s+at\s+(?:about\s+|around\s+|up to\s+)?")
+_AT = re.compile(rf"(?:\s+{HARDWARE_NOUN})?(?:\s+[a-z][\w-]*)?\s+at\s+(?:about\s+|around\s+|up to\s+)?")
 _AT_NUMBER = re.compile(_AT.pattern + r"\d")
 # A clause about the place named right before it: "on the Hailo-8 accelerator, where it reaches".
 _WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)
@@ -227,7 +228,7 @@ _WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)
 # matrix multiplication twice as fast", "The H100 delivers ...").
 _OPENS = re.compile(r"^\W*(?:(?:the|an?|each|every|our|its|both|(?:a\s+)?single|one|two|three|four|eight|\d+)\s+)*$",
                     re.I)
-_DOES = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|processors?|accelerators?|\([^()]{0,30}\)))?"
+_DOES = re.compile(rf"(?:\s*(?:{HARDWARE_NOUN}|\([^()]{{0,30}}\)))?"
                    r"\s+(?:(?:can|could|will|would|may|also|still|now|consistently)\s+)*"
                    r"(?:execut|perform|achiev|deliver|reach|attain|provid|sustain|run|offer|outperform|beat|"
                    r"surpass|exceed|improv|speed|reduc|complet|process|compute|is\b|are\b|"
@@ -251,7 +252,7 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 # Between two names of a list: "V100, A100, H100 and MI250X".
 NAMES_GAP = re.compile(r"(?:\s*(?:,|and|or|/))+\s*(?:(?:the|an?)\s+)?", re.I)  # spaces read one way only
 # The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and".
-_NAMED_LIST_GAP = re.compile(r"\s*(?:GPUs?|CPUs?|NPUs?|TPUs?|FPGAs?|chips?|cards?|boards?|devices?)?"
+_NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?"
                              + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
@@ -260,7 +261,7 @@ _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
 
 # What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
 # "A100 and H100 GPUs are both supported": what the list is, not what it did.
-_IS = re.compile(r"(?:\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|devices?|processors?|accelerators?))?\s+(?:are|is|were|was)\b", re.I)
+_IS = re.compile(rf"(?:\s*{HARDWARE_NOUN})?\s+(?:are|is|were|was)\b", re.I)
 _ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\s+)?(?:(?-i:[A-Z][A-Za-z]+)\s+)?$", re.I)
 
 
@@ -323,7 +324,7 @@ _CLAUSE_ENDS = re.compile(r"[,;—(]|\s(?:which|who|while|whereas|but)\s", re.I)
 
 
 # Between hardware and a parenthesis about it: "Jetson Orin Nano (", "A100 GPU (".
-_NAMES_BEFORE = re.compile(r"\s*(?:GPUs?|TPUs?|NPUs?|chips?|cards?|boards?|devices?|accelerators?|SoCs?)?\s*", re.I)
+_NAMES_BEFORE = re.compile(rf"\s*{HARDWARE_NOUN}?\s*", re.I)
 # A parenthesis of examples names what the words before it are examples of, not a device.
 _EXAMPLES = re.compile(r"\(\s*(?:e\.\s?g\.|i\.\s?e\.|such as|like|including|for example)", re.I)
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")

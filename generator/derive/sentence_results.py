@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from .claims import Claim, claim_kind, claim_span, make_claim
+from .hardware_words import PROCESSOR_CLASS
 from .kinds import LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
@@ -80,7 +81,7 @@ _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b"
                                r"[^,;]{0,160}[,;]", re.I)
-_HARDWARE_WORD = re.compile(r"\b(?:GPU|CPU|TPU|NPU|FPGA)s?\b")
+_HARDWARE_WORD = re.compile(rf"\b{PROCESSOR_CLASS}s?\b")
 _ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
 _RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|executing|deployed|served)$", re.I)
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
