@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from ..content.hardware import Hardware, Mention
+from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN
 from .result_devices import ELSEWHERE, NAMES_GAP, credit, most_specific, slashed_to_unknown, subject_of
 
@@ -54,8 +55,7 @@ def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
 # An opening phrase that sets where what follows was measured: "On Ascend NPUs, ...", "For the
 # offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...", after a word
 # that links the sentence to the one before ("For example, when training ... on 2240 A100 GPUs,").
-_FRAME = re.compile(r"^\W*(?:(?:for (?:example|instance)|in (?:particular|addition|practice)|specifically|moreover|"
-                    r"furthermore|finally|additionally|notably|overall|as a result),\s*)?"
+_FRAME = re.compile(rf"^\W*(?:{LINKING_PHRASE},\s*)?"
                     r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
 _LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"

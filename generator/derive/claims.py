@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .comparisons import COMPARED_WITH
+from .connectives import LINKING_PHRASE
 from .kinds import KIND
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
@@ -39,8 +41,8 @@ _EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that"
 _END_WORDS = _EDGE_WORDS | {"the", "a", "an", "its", "their", "is", "are"}
 _WORD = re.compile(r"\S+")
 # "and" and a few words with no number that end where the clause does: the second of two measures.
-_JOINED_MEASURE = re.compile(r"\s(?:and|&)\s(?!(?:no|not|without|little|negligible|minimal)\b|[a-z]+(?:s|ed)\s)(?P<words>(?:[A-Za-z][\w-]*\s){0,3}[A-Za-z][\w-]*)(?=\s*(?:[,;.)]|$|\s(?:compared|than|over|"
-                             r"versus|vs\.?|relative|against|for|on|when|with|at|in|across)\s))")
+_JOINED_MEASURE = re.compile(r"\s(?:and|&)\s(?!(?:no|not|without|little|negligible|minimal)\b|[a-z]+(?:s|ed)\s)(?P<words>(?:[A-Za-z][\w-]*\s){0,3}[A-Za-z][\w-]*)(?=\s*(?:[,;.)]|$|\s"
+                             rf"(?:{COMPARED_WITH}|compared|relative|for|on|when|with|at|in|across)\s))")
 _MAX_WORDS_BEFORE = 9
 _MAX_WORDS_AFTER = 7
 # A kind word this much further back still starts the claim: "the energy-efficiency of the
@@ -230,11 +232,10 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
 # A phrase fronted before its clause says what the clause's numbers are of: "In graph construction
 # time, our method is 2.2x faster", "and for end-to-end execution, COMET delivers a 1.71x speedup".
 # Not a connective ("For example,", "In this paper,"), nor a setting with numbers of its own.
-_FRONTED = re.compile(r"(?:^|[;:]\s*|\b(?:and|but|while|whereas)\s+)(?P<phrase>(?:for|in|under|during|across|in terms of)\s+"
-                      r"(?!(?:example|instance|particular|addition|contrast|practice|summary|short|general|total|"
-                      r"this|that|these|those|our|its|their|which|turn|fact|sum|comparison|doing|order|response|other words|"
-                      r"the first time|reference|brief|detail|theory|principle|"
-                      r"the (?:meantime|end|future|long run|process|paper|work))\b)[^,;:.\d()]{2,80}?),", re.I)
+_FRONTED = re.compile(rf"(?:^|[;:]\s*|\b(?:and|but|while|whereas)\s+)(?!{LINKING_PHRASE}\b)"
+                      r"(?P<phrase>(?:for|in|under|during|across|in terms of)\s+"
+                      r"(?!(?:this|that|these|those|our|its|their|which|doing|order|response|reference|"
+                      r"the (?:process|paper|work))\b)[^,;:.\d()]{2,80}?),", re.I)
 
 
 def _fronted(written: str, begin: int) -> tuple[int, int] | None:

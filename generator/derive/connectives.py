@@ -1,0 +1,12 @@
+"""Words that link a sentence to the one before it ("For example,", "In particular,", "Moreover,"):
+they say nothing of what its numbers measure or where they ran, so a phrase fronted before a
+claim (`claims.py`) and an opening that frames where results ran (`carried_devices.py`) look past
+them."""
+
+from __future__ import annotations
+
+# As written at a sentence's start, before a comma; lowercase words, to be read ignoring case.
+LINKING_PHRASE = (r"(?:for (?:example|instance)|in (?:particular|addition|practice|contrast|summary|short|general|"
+                  r"total|fact|turn|sum|comparison|other words|brief|detail|theory|principle|"
+                  r"the (?:meantime|end|future|long run))|for the first time|specifically|moreover|furthermore|"
+                  r"finally|additionally|notably|overall|as a result)")
