@@ -462,6 +462,11 @@ def test_a_model_made_smaller_is_smaller_on_no_device_in_particular():
     assert [(r.value, r.kind, r.device) for r in found] == [(3, "speedup", "raspberry-pi-4"), (3.7, "scale", None)]
 
 
+def test_a_factor_in_words_moves_the_way_its_words_say():
+    assert values("X uses five times less energy.") == [("five", "×", "energy", "lower")]
+    assert values("X is three times faster than Y.") == [("three", "×", "speedup", "higher")]
+
+
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .comparisons import direction_of
 from .hardware_words import PROCESSOR_CLASS
 
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -226,8 +227,9 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     for match in WORD_FACTOR.finditer(sentence) if hinted["factor"] else ():
         if not any(start < match.end() and match.start() < end for start, end in taken):
             word = match.group("word")
+            # "three times": "three", ×; which way it moved, by the words after it ("five times less energy")
             out.append(Measure(match.start(), match.end(), _WORD_FACTORS[" ".join(word.lower().split())],
-                               word.split()[0], "×", "speedup"))  # "three times": "three", ×
+                               word.split()[0], "×", "speedup", direction_of("", sentence[match.end():], False)))
     return sorted(out)
 
 

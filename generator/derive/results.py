@@ -149,7 +149,7 @@ _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|t
 _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|future|would)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
-_PREDICTS = re.compile(r"\b(?:predict\w*|estimat\w*|simulat\w*)", re.I)
+_PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
 
 
 def _placed(results: list[Result], device: str) -> list[Result]:
