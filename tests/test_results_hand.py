@@ -248,12 +248,20 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # one claim of ae fewer kept. Their abstracts mostly name no hardware of the vocabulary's.
     ("never_tuned_ad", 0.89, 0.78, 0.96, 0.84, 0.46),
     ("never_tuned_ae", 0.96, 0.73, 0.93, 0.81, 0.1),
+    # Sets af and ag (held out), 40 real arXiv abstracts (312 sentences, 143 results) no other set
+    # holds, written on 2026-11-27 by two helpers who had not read the rules, scored once at
+    # e32eb26, at the end of that session's rules: af value 0.96/0.75, claims keep meaning 37/47, 3
+    # inverted, kind 0.81, device right 9/17, 4 wrong; ag value 0.94/0.64, claims 48/51, none
+    # inverted, kind 0.82, device right 9/10, 10 wrong. The session's starting code (938308d)
+    # scores them the same but for 2 more wrong devices in af.
+    ("never_tuned_af", 0.95, 0.74, 0.78, 0.8, 0.52),
+    ("never_tuned_ag", 0.94, 0.63, 0.94, 0.82, 0.9),
 ]}
-# Tightened on 2026-11-27 to what the rules then gave: a change may lower these, never raise them.
+# Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
-            "never_tuned_b": {"meaning inverted": 0, "wrong device": 6}, "dev_c": {"meaning inverted": 0, "wrong device": 3},
-            "never_tuned_c": {"meaning inverted": 0, "wrong device": 3},
-            "never_tuned_d": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_b": {"meaning inverted": 0, "wrong device": 5}, "dev_c": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_c": {"meaning inverted": 0, "wrong device": 0},
+            "never_tuned_d": {"meaning inverted": 0, "wrong device": 0},
             # The one inverted: a second "1.6 ms" in the sentence, of another model, said as latency.
             # Its wrong devices are all the TPU family for the first TPU, which its abstract calls "the
             # TPU" (the labels: tpu-v1).
@@ -280,21 +288,23 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_k": {"meaning inverted": 2, "wrong device": 7},
             "never_tuned_l": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_m": {"meaning inverted": 1, "wrong device": 0},
-            "never_tuned_n": {"meaning inverted": 1, "wrong device": 3},
+            "never_tuned_n": {"meaning inverted": 1, "wrong device": 1},
             "never_tuned_q": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_s": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_t": {"meaning inverted": 0, "wrong device": 1},
-            "never_tuned_u": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_u": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_v": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_y": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_aa": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_ad": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_ae": {"meaning inverted": 1, "wrong device": 2}}
+            "never_tuned_ae": {"meaning inverted": 1, "wrong device": 0},
+            "never_tuned_af": {"meaning inverted": 3, "wrong device": 4},
+            "never_tuned_ag": {"meaning inverted": 0, "wrong device": 10}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
-        "never_tuned_ad", "never_tuned_ae"]
+        "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag"]
 
 
 @pytest.mark.parametrize("name", SETS)
