@@ -467,6 +467,12 @@ def test_a_factor_in_words_moves_the_way_its_words_say():
     assert values("X is three times faster than Y.") == [("three", "×", "speedup", "higher")]
 
 
+def test_an_error_of_the_model_is_credited_to_no_device_like_its_accuracy():
+    found = extract_results(Paper("x", "X", "X quantizes a 70B model on a single A100-80GB GPU in 41 hours, with less "
+                                            "than 3% accuracy degradation compared to full precision."), hardware())
+    assert [(r.kind, r.device) for r in found][-2:] == [("duration", "a100"), ("error", None)]
+
+
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]

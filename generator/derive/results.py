@@ -119,10 +119,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
         if nearest and (not names_hardware or (named and own)) and not unmeasured:
             results = _placed(results, nearest)
-        # A model's accuracy or operation count is the model's, wherever it runs.
+        # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
-            r.kind in ("accuracy", "compute", "parameters", "scale") and _models_own(r)) else r) for r in results]
+            r.kind in MODEL_KINDS | {"scale"} and _models_own(r)) else r) for r in results]
     return found
 
 
