@@ -126,6 +126,10 @@ DEVICE_CLAUSE = re.compile(rf"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\
 # A clause with a subject of its own: "it is 1.4x faster, and it matches cuBLAS on the H100".
 # Or an alternative with a setting of its own: "a 7B model on a gaming card, or a 32B model on 4 RTX 4090s".
 _NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|this|our|its)\s|,\s*(?:which|or)\s", re.I)
+# An item of a numbered list: "(3)", "(iv)", "2)".
+_ITEM = re.compile(r"(?:^|[\s;,:])\(?(?:\d{1,2}|i{1,3}|iv|v|vi{1,3}|ix|x)\)\s")
+
+
 def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
             start: int, end: int, before_from: int, after_to: int, after_only: bool = False) -> str | None:
     """The device the result at [start, end) was measured on: the first measured-on device after
@@ -201,7 +205,9 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         return credited(in_clause[-1])
     # The one device the sentence measures on: before the result, or after it in its clause
     # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
-    ones = [m for m in specific(measured) if m.start < start or not _NEW_CLAUSE.search(sentence, end, m.start)]
+    # Not another item's of a numbered list: "(2) ... 1,800 tokens/s on two RTX 5090s; (3) ... 50 percent throughput gains".
+    ones = [m for m in specific(measured) if (m.start < start and not _ITEM.search(sentence, m.end, start))
+            or (m.start >= start and not _NEW_CLAUSE.search(sentence, end, m.start) and not _ITEM.search(sentence, end, m.start))]
     known = [m for m in ones if credited(m) != ELSEWHERE]
     if ones and not known:
         return ELSEWHERE
