@@ -473,6 +473,15 @@ def test_an_error_of_the_model_is_credited_to_no_device_like_its_accuracy():
     assert [(r.kind, r.device) for r in found][-2:] == [("duration", "a100"), ("error", None)]
 
 
+def test_the_hardware_a_sentence_compares_against_is_never_its_results_device():
+    text = ("We characterize the performance of a commercial Google Edge TPU. We propose a new framework called Mensa. "
+            "Averaged across all models, Mensa improves throughput by 3.1x over the Edge TPU.")
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == [None]
+    # A family's or a maker's name may stand on both sides: "than the previous version of Jetson devices".
+    text = "On Jetson devices, the AI system achieves 15% better performance than the previous version of Jetson devices."
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["jetson"]
+
+
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]

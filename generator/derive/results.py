@@ -53,7 +53,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     # Each sentence's results, whether it names hardware, the ids it names (but its baselines'),
     # and the device carried to it from the last sentence that named hardware.
-    placed: list[tuple[list[Result], bool, set[str], str | None, bool]] = []
+    placed: list[tuple[list[Result], bool, set[str], str | None, bool, set[str]]] = []
     before: set[str] = set()  # the devices of the sentence before's results
     carried: str | None = None  # the one device the last sentence that named hardware ran on
     for offset, written in sentences:
@@ -105,11 +105,12 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
-        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured))
+        placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured,
+                       compared))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
                                [m.id for m in abstract_mentions])
-    for results, names_hardware, named, carried, unmeasured in placed:
+    for results, names_hardware, named, carried, unmeasured, compared in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
@@ -117,11 +118,14 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # ("an M2 Ultra" in a paper on Apple silicon), else the paper's.
         nearest = carried if carried and not names_hardware and (
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
-        if nearest and (not names_hardware or (named and own)) and not unmeasured:
+        # Never the hardware the sentence compares against: "Mensa improves ... by 3.0x over the
+        # Edge TPU" in a paper that characterized the Edge TPU.
+        if nearest and not _is_one_of(hardware, nearest, compared) and (not names_hardware or (named and own)) \
+                and not unmeasured:
             results = _placed(results, nearest)
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
-        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
+        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _is_one_of(hardware, r.device, {r.baseline_device}) or (
             r.kind in MODEL_KINDS | {"scale"} and _models_own(r)) else r) for r in results]
     return found
 
@@ -150,6 +154,14 @@ _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|fut
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
+
+
+def _is_one_of(hardware: Hardware | None, node_id: str | None, ids: set[str | None]) -> bool:
+    """Whether `node_id` is one of `ids` and names one kind of hardware, not a maker or a family of
+    several ("than NVIDIA's cuDNN" names a maker; "than the previous version of Jetson devices"
+    compares within the Jetson family)."""
+    return node_id is not None and node_id in ids and hardware is not None \
+        and hardware.nodes[node_id].kind not in ("vendor", "family")
 
 
 def _placed(results: list[Result], device: str) -> list[Result]:
