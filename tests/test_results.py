@@ -482,6 +482,16 @@ def test_the_hardware_a_sentence_compares_against_is_never_its_results_device():
     assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["jetson"]
 
 
+def test_measures_joined_before_by_go_to_the_numbers_in_turn_and_each_claim_holds_both():
+    found = extract_results(Paper("x", "X", "Mensa improves energy efficiency and throughput by 3.0x and 3.1x over the "
+                                            "Edge TPU."))
+    assert [(r.value, r.kind) for r in found] == [(3.0, "efficiency"), (3.1, "throughput")]
+    assert all(r.claim.text.startswith("Mensa improves energy efficiency and throughput by") for r in found)
+    # Not a second verb's measure: "and boost throughput by".
+    found = extract_results(Paper("x", "X", "It supports 6x larger batch sizes and boost throughput by up to 3.04x."))
+    assert found[1].claim.text == "boost throughput by up to 3.04x"
+
+
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]

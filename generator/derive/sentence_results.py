@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .claims import Claim, claim_kind, claim_span, make_claim
 from .hardware_words import PROCESSOR_CLASS
-from .kinds import LOWER_IS_BETTER, MODEL_KINDS, kinds_in
+from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, baseline_of, direction_of
@@ -76,6 +76,8 @@ _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
+_MEASURES_BY = re.compile(r"(?P<measures>(?:[\w-]+\s+){1,4}and\s+(?P<second>[\w-]+(?:\s+[\w-]+)?))\s+by\s+"
+                          r"(?:(?:up to|about|around|over|nearly|roughly)\s+)?$", re.I)
 _QUALIFIER = re.compile(r"\s(?:with|without|while|whereas|at the cost of)\s")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -143,6 +145,12 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             # Not a qualifier's ("1.60X and 1.73X faster with better accuracy": both are speedups).
             qualifier = _QUALIFIER.search(sentence, tail_start, tail_end)
             kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
+            # Or the measures joined before "by": "improves energy efficiency and throughput by 3.0x and 3.1x".
+            joined = _MEASURES_BY.search(sentence, max(0, placed[first][0].start() - 80), placed[first][0].start())
+            second = KIND.match(joined.group("second")) if joined else None
+            if len(kinds) != last - first + 1 and second and second.end() == len(joined.group("second")) \
+                    and len(named := kinds_in(joined.group("measures"))) == last - first + 1:
+                kinds = named
             slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
             devices = [credit(hardware, sentence, m, measured)
                        for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
