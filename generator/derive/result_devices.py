@@ -29,20 +29,25 @@ UNKNOWN_HARDWARE = re.compile(
     r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b")
 def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
     """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is, nor holds
-    ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2")."""
+    ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2"), nor is part of
+    ("the VC1902 device of the VCK190 board")."""
     if found is None or NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name")) \
             or any(found.start() <= m.start < found.end() for m in mentions):
         return False
     # A class of hardware followed by its name: "on a consumer GPU RTX 4090".
     if any(m.start == found.end() + 1 and found.string[found.end()].isspace() for m in mentions):
         return False
-    holds = _HOLDS.match(found.string, found.end())
+    holds = _HOLDS.match(found.string, found.end()) or _PART_OF.match(found.string, found.end())
     return holds is None or not any(m.start == holds.end() for m in mentions)
 
 
 # What a host holds: "a laptop equipped with two RTX 3090s", "a board with a Hailo-8".
 _HOLDS = re.compile(r"\s+(?:(?:equipped|fitted|powered|accelerated)\s+)?(?:with|by|featuring)\s+"
                     r"(?:(?:an?|the|one|two|four|eight|single|dual|\d+)\s+|(?-i:[A-Z][A-Za-z]+)\s+(?=[A-Z]))*", re.I)
+
+
+# What a part of hardware is part of: "the VC1902 device of the VCK190 board", "the NPU in the Snapdragon 8 Gen 3".
+_PART_OF = re.compile(rf"\s+(?:{HARDWARE_NOUN}\s+)?(?:of|in)\s+(?:the\s+|an?\s+)?", re.I)
 
 
 # The device of a result measured on hardware the vocabulary does not know ("on the V80 FPGA",
