@@ -885,7 +885,8 @@ def test_a_paper_that_designs_hardware_ran_on_it_not_where_it_studied_the_worklo
             "accelerator, HyGCN. Results show a 1509x speedup.")
     assert devices(text) == [None]
     # A product the vocabulary does not know, after its maker's name, is none of ours.
-    assert devices("Skydiver was implemented on a Xilinx XC7Z045 FPGA. It improves throughput by 1.4x.") == [None]
+    assert devices("Skydiver was implemented on a Xilinx XCVU37P FPGA. It improves throughput by 1.4x.") == [None]
+    assert devices("Skydiver was implemented on a Xilinx XC7Z045 FPGA. It improves throughput by 1.4x.") == ["zynq-7000"]
     assert devices("Skydiver was implemented on a Xilinx Alveo U280 FPGA. It improves throughput by 1.4x.") \
         == ["alveo-u280"]
 
