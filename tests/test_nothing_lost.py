@@ -8,6 +8,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -141,12 +142,17 @@ def test_a_second_import_waits_while_the_first_holds_the_content(tmp_path):
         run = subprocess.Popen([sys.executable, "-m", "generator", "--content", str(content), "import",
                                 str(DUMPS / "layout_a_two_papers.txt")], env={**os.environ, "PYTHONPATH": str(ROOT)},
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(2)
+        # Until it says it waits (however long the interpreter takes to start: no fixed sleep);
+        # killed if it never does, so that the test fails rather than hangs.
+        watchdog = threading.Timer(120, run.kill)
+        watchdog.start()
+        said = run.stderr.readline()
+        watchdog.cancel()
+        assert "waiting for another import to finish" in said
         assert run.poll() is None  # still waiting
         assert not (content / "papers").exists() or not any((content / "papers").iterdir())
     out, err = run.communicate(timeout=120)
-    assert run.returncode == 0, err
-    assert "waiting for another import to finish" in err
+    assert run.returncode == 0, said + err
     assert len(Store(content).paper_paths()) == 2
 
 
