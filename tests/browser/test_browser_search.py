@@ -23,7 +23,16 @@ def search(page, base_url, query: str, start: str = ""):
     results = page.locator(RESULT)
     expect(results.first).to_be_visible()
     expect(page.locator(".md-search-result__meta")).to_contain_text("match")
-    page.wait_for_timeout(300)  # results update as the query is typed: the last one wins
+    # Results update as the query is typed, the last one winning: settled once two looks 300 ms
+    # apart see the same results (on a loaded machine the last query's fragments come late).
+    seen = None
+    for _ in range(30):
+        page.wait_for_timeout(300)
+        now = (page.locator(".md-search-result__meta").inner_text(), results.count(),
+               results.first.get_attribute("href") if results.count() else None)
+        if now == seen:
+            break
+        seen = now
     return results
 
 
