@@ -19,7 +19,7 @@ import re
 from typing import NamedTuple
 
 from .comparisons import COMPARED_WITH
-from .connectives import LINKING_PHRASE
+from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
@@ -30,10 +30,10 @@ _HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
                          r"because|since|leading to|resulting in|making|enabling|allowing)\s", re.I)
-# Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
-# over 13 billion parameters").
 # After a measure's words, "by" and the number: "throughput by (up to) 3.1x".
 _BY_AFTER_MEASURE = re.compile(r"\s+by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?")
+# Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
+# over 13 billion parameters").
 _LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
 # Words a claim does not start or end with.
 _EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that", "where", "with", "on", "in", "at",
@@ -242,7 +242,7 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
 # A phrase fronted before its clause says what the clause's numbers are of: "In graph construction
 # time, our method is 2.2x faster", "and for end-to-end execution, COMET delivers a 1.71x speedup".
 # Not a connective ("For example,", "In this paper,"), nor a setting with numbers of its own.
-_FRONTED = re.compile(rf"(?:^|[;:]\s*|\b(?:and|but|while|whereas)\s+)(?!{LINKING_PHRASE}\b)"
+_FRONTED = re.compile(rf"(?:^|[;:]\s*|\b(?:and|but|while|whereas)\s+)(?!(?:{LINKING_PHRASE}|{CONTRASTING_PHRASE})\b)"
                       r"(?P<phrase>(?:for|in|under|during|across|in terms of)\s+"
                       r"(?!(?:this|that|these|those|our|its|their|which|doing|order|response|reference|"
                       r"the (?:process|paper|work))\b)[^,;:.\d()]{2,80}?),", re.I)

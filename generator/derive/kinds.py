@@ -57,10 +57,11 @@ _BOUND = r"(?!\s+(?:SLOs?|SLAs?|budgets?|constraints?|targets?|deadlines?|limits
 def _kind_source(lowercase: bool) -> str:
     # One lookbehind for all: a word starts here, then which kind's words it starts, not a bound's.
     bound = _BOUND.lower() if lowercase else _BOUND
-    # "accuracy performance", "throughput performance": the measure named, not a speed.
-    performance = r"(?:\s+performance)?"
+    # "accuracy performance", "throughput performance": the measure named, not a speed (not "memory
+    # performance", which may be a speed).
+    performance = {"accuracy": r"(?:\s+performance)?", "throughput": r"(?:\s+performance)?"}
     return "(?<![\\w-])(?:" + "|".join(
-        f"(?P<{kind}>(?:{words.lower() if lowercase else words}){performance if kind != 'speedup' else ''}(?![\\w-]){bound})"
+        f"(?P<{kind}>(?:{words.lower() if lowercase else words}){performance.get(kind, '')}(?![\\w-]){bound})"
         for kind, words in KIND_WORDS) + ")"
 
 

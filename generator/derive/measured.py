@@ -30,7 +30,7 @@ _MEASURED_ON = re.compile(
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
     # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs"), a generation ("on 5th Gen Intel Xeon")
-    r"|(?:up\s+to|as\s+many\s+as|over|more\s+than|at\s+least)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
+    r"|(?:up\s+to|as\s+many\s+as|over)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
     # counts of two settings ("on 1024 and 3072 MI250X GPUs"), a count of nodes ("across multi-node H200 clusters")
     r"|\d[\d,]*\s+(?:and|or|to)\s+(?=\d)|multi-(?:node|GPU|chip|card|device)\s+"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"

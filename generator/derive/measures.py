@@ -227,9 +227,12 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     for match in WORD_FACTOR.finditer(sentence) if hinted["factor"] else ():
         if not any(start < match.end() and match.start() < end for start, end in taken):
             word = match.group("word")
-            # "three times": "three", ×; which way it moved, by the words after it ("five times less energy")
+            # "three times": "three", ×; which way it moved, by the word right after it ("five times less
+            # energy"; not "twice the throughput at less than half the power")
+            right_after = re.match(r"\s+\w+", sentence[match.end():])
             out.append(Measure(match.start(), match.end(), _WORD_FACTORS[" ".join(word.lower().split())],
-                               word.split()[0], "×", "speedup", direction_of("", sentence[match.end():], False)))
+                               word.split()[0], "×", "speedup",
+                               direction_of("", right_after.group(0), False) if right_after else None))
     return sorted(out)
 
 

@@ -3,8 +3,9 @@
 The first device the sentence says something was measured on (`measured.py`) right after
 the result's words, else the last before them in the same clause, else the one device the
 sentence measures on; a device in parentheses right after the result ("4.5x when using
-more cost-effective ones (NVIDIA A6000)"). Never the baseline's: `measured.py` leaves those
-out. What comes from beyond the sentence (the paper's one device, an opening "On the H100, ...",
+more cost-effective ones (NVIDIA A6000)"). Never the baseline's hardware (`measured.py` leaves
+it out), but for a number that is the baseline's own figure ("..., against 21 ms on MI300X"),
+which is credited to it. What comes from beyond the sentence (the paper's one device, an opening "On the H100, ...",
 "It" referring back) is `carried_devices.py`'s.
 """
 
@@ -210,9 +211,13 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         return credited(in_clause[-1])
     # The one device the sentence measures on: before the result, or after it in its clause
     # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
-    # Not another item's of a numbered list: "(2) ... 1,800 tokens/s on two RTX 5090s; (3) ... 50 percent throughput gains".
-    ones = [m for m in specific(measured) if (m.start < start and not _ITEM.search(sentence, m.end, start))
-            or (m.start >= start and not _NEW_CLAUSE.search(sentence, end, m.start) and not _ITEM.search(sentence, end, m.start))]
+    # Not another item's of a numbered list: "(2) ... 1,800 tokens/s on two RTX 5090s; (3) ... 50 percent throughput
+    # gains" (hardware named before the list is all its items': "On the Orin, X (i) runs at 30 FPS and (ii) ...").
+    items = len(_ITEM.findall(sentence)) > 1  # a numbered list, not "batch size (8)"
+    ones = [m for m in specific(measured)
+            if (m.start < start and not (items and _ITEM.search(sentence, m.end, start) and _ITEM.search(sentence, 0, m.start)))
+            or (m.start >= start and not _NEW_CLAUSE.search(sentence, end, m.start)
+                and not (items and _ITEM.search(sentence, end, m.start)))]
     known = [m for m in ones if credited(m) != ELSEWHERE]
     if ones and not known:
         return ELSEWHERE

@@ -20,6 +20,7 @@ from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
 from .carried_devices import frame_of, paper_device, refers_back, subject_device
 from .result_devices import ELSEWHERE, credit, most_specific, names_other_hardware, outside_examples
+from .hardware_words import HARDWARE_NOUN
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentence_results import Result, resolved, sentence_results
 from .sentences import sentence_spans
@@ -51,8 +52,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     designs = _DESIGNS.search(text) is not None  # a paper that designs hardware of its own
     frame: str | None = None  # the device an opening "On X, ..." set
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
-    # Each sentence's results, whether it names hardware, the ids it names (but its baselines'),
-    # and the device carried to it from the last sentence that named hardware.
+    # Each sentence's results, whether it names hardware, the ids it names (but its baselines'), the
+    # device carried to it from the last sentence that named hardware, whether it is unmeasured
+    # (a simulation, the field's past), and the hardware that is itself one of its baselines.
     placed: list[tuple[list[Result], bool, set[str], str | None, bool, set[str]]] = []
     before: set[str] = set()  # the devices of the sentence before's results
     carried: str | None = None  # the one device the last sentence that named hardware ran on
@@ -105,12 +107,15 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
+        # The hardware that is itself a result's baseline ("over the Edge TPU"; not "than NVIDIA's H100 cuBLAS").
+        against = {r.baseline_device for r in results if r.baseline_device and r.baseline and hardware is not None
+                   and _IS_HARDWARE.fullmatch(_NAMES.sub(" ", _without_mentions(hardware, r.baseline)))}
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured,
-                       compared))
+                       against))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
                                [m.id for m in abstract_mentions])
-    for results, names_hardware, named, carried, unmeasured, compared in placed:
+    for results, names_hardware, named, carried, unmeasured, against in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
@@ -120,12 +125,12 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
         # Never the hardware the sentence compares against: "Mensa improves ... by 3.0x over the
         # Edge TPU" in a paper that characterized the Edge TPU.
-        if nearest and not _is_one_of(hardware, nearest, compared) and (not names_hardware or (named and own)) \
+        if nearest and not _is_one_of(hardware, nearest, against) and (not names_hardware or (named and own)) \
                 and not unmeasured:
             results = _placed(results, nearest)
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
-        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _is_one_of(hardware, r.device, {r.baseline_device}) or (
+        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
             r.kind in MODEL_KINDS | {"scale"} and _models_own(r)) else r) for r in results]
     return found
 
@@ -154,6 +159,18 @@ _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|fut
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
+
+
+def _without_mentions(hardware: Hardware, text: str) -> str:
+    """`text` with the hardware it names blanked out."""
+    for mention in reversed(hardware.detect(text)):
+        text = text[:mention.start] + " " + text[mention.end:]
+    return text
+
+
+# What is left of a baseline that is hardware itself once its names are blanked: articles, a class, "'s".
+_NAMES = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
+_IS_HARDWARE = re.compile(r"[\s\W]*")
 
 
 def _is_one_of(hardware: Hardware | None, node_id: str | None, ids: set[str | None]) -> bool:

@@ -76,9 +76,9 @@ _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
-_MEASURES_BY = re.compile(r"(?P<measures>(?:[\w-]+\s+){1,4}and\s+(?P<second>[\w-]+(?:\s+[\w-]+)?))\s+by\s+"
+_MEASURES_BY = re.compile(r"(?<![\w-])(?P<measures>(?P<first>[\w-]+(?:\s+[\w-]+)?)\s+and\s+(?P<second>[\w-]+(?:\s+[\w-]+)?))\s+by\s+"
                           r"(?:(?:up to|about|around|over|nearly|roughly)\s+)?$", re.I)
-_QUALIFIER = re.compile(r"\s(?:with|without|while|whereas|at the cost of)\s")
+_QUALIFIER = re.compile(r"\s(?:with(?!\s+(?:respect|regard)\s+to\b)|without|while|whereas|at)\s")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b"
@@ -147,8 +147,10 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
             # Or the measures joined before "by": "improves energy efficiency and throughput by 3.0x and 3.1x".
             joined = _MEASURES_BY.search(sentence, max(0, placed[first][0].start() - 80), placed[first][0].start())
-            second = KIND.match(joined.group("second")) if joined else None
-            if len(kinds) != last - first + 1 and second and second.end() == len(joined.group("second")) \
+            # (The first measure may follow its verb: "reduces energy and latency by 40% and 25%".)
+            first_kind, second = (KIND.match(joined.group("first")) or KIND.match(joined.group("first").split()[-1]),
+                                  KIND.match(joined.group("second"))) if joined else (None, None)
+            if len(kinds) != last - first + 1 and first_kind and second and second.end() == len(joined.group("second")) \
                     and len(named := kinds_in(joined.group("measures"))) == last - first + 1:
                 kinds = named
             slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
@@ -156,8 +158,11 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                        for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
             # "increased by 10.8% and 4.73%": the first's words say which way; "2.1x and 3.4x lower": the
             # last's, in a list of one unit (not "740 TFLOPS, 1.5x faster": an absolute figure has none).
+            # (The words between the list and its measure: "2x and 3x throughput at lower power" is no lower throughput.)
             same_unit = len({out[at].unit for at in range(first, last + 1)}) == 1
-            direction = out[first].direction or (out[last].direction if same_unit else None)
+            measure = KIND.search(sentence, tail_start, tail_end)
+            direction = out[first].direction or (direction_of("", sentence[tail_start:measure.start()], False)
+                                                 if same_unit and measure else None)
             for at in range(first, last + 1):
                 if out[at].direction is None:
                     out[at] = out[at]._replace(direction=direction)
