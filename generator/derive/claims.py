@@ -135,7 +135,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     for found in _HARD_BREAK.finditer(sentence, begin, start):
         begin = found.end()
     words = _words(sentence, begin, start)
-    soft = [m for m in _LEFT_BREAK.finditer(sentence, begin, start)]
+    soft = list(_LEFT_BREAK.finditer(sentence, begin, start))
     # Two measures joined by "and" before "by": "improves energy efficiency and throughput by 3.0x
     # and 3.1x" (the numbers are the measures', in turn): the first measure is this claim's too.
     if soft and soft[-1].group().strip() == "and" and (second := KIND.match(sentence, soft[-1].end())) \

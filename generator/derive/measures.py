@@ -127,6 +127,7 @@ WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripl
                          r"less|fewer|larger|smaller|better|cheaper|as)\b))"
                          r"\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b|\s+\w+er\b|\s+(?:more|less|fewer)\b)",
                          re.I)
+_NEXT_WORD = re.compile(r"\s+\w+")
 _WORD_FACTORS = {"twice": 2.0, "half": 0.5, "double": 2.0, "doubles": 2.0, "doubled": 2.0, "triple": 3.0,
                  "triples": 3.0, "tripled": 3.0,
                  **{f"{word} times": float(n) for n, word in enumerate(
@@ -229,7 +230,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             word = match.group("word")
             # "three times": "three", ×; which way it moved, by the word right after it ("five times less
             # energy"; not "twice the throughput at less than half the power")
-            right_after = re.match(r"\s+\w+", sentence[match.end():])
+            right_after = _NEXT_WORD.match(sentence, match.end())
             out.append(Measure(match.start(), match.end(), _WORD_FACTORS[" ".join(word.lower().split())],
                                word.split()[0], "×", "speedup",
                                direction_of("", right_after.group(0), False) if right_after else None))

@@ -109,7 +109,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = _placed(results, frame)
         # The hardware that is itself a result's baseline ("over the Edge TPU"; not "than NVIDIA's H100 cuBLAS").
         against = {r.baseline_device for r in results if r.baseline_device and r.baseline and hardware is not None
-                   and _IS_HARDWARE.fullmatch(_NAMES.sub(" ", _without_mentions(hardware, r.baseline)))}
+                   and _is_hardware_itself(hardware, r.baseline)}
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured,
                        against))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
@@ -131,7 +131,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
-            r.kind in MODEL_KINDS | {"scale"} and _models_own(r)) else r) for r in results]
+            _models_own(r)) else r) for r in results]
     return found
 
 
@@ -161,16 +161,16 @@ _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|fut
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
 
 
-def _without_mentions(hardware: Hardware, text: str) -> str:
-    """`text` with the hardware it names blanked out."""
-    for mention in reversed(hardware.detect(text)):
-        text = text[:mention.start] + " " + text[mention.end:]
-    return text
+# What else a baseline that is hardware itself holds: articles, a class, "'s".
+_ARTICLE_OR_CLASS = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
 
 
-# What is left of a baseline that is hardware itself once its names are blanked: articles, a class, "'s".
-_NAMES = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
-_IS_HARDWARE = re.compile(r"[\s\W]*")
+def _is_hardware_itself(hardware: Hardware, baseline: str) -> bool:
+    """Whether a baseline's words name only hardware ("the Edge TPU", "NVIDIA's H100 GPU"), not
+    something run on it ("NVIDIA's H100 cuBLAS")."""
+    for mention in reversed(hardware.detect(baseline)):
+        baseline = baseline[:mention.start] + " " + baseline[mention.end:]
+    return re.fullmatch(r"\W*", _ARTICLE_OR_CLASS.sub(" ", baseline)) is not None
 
 
 def _is_one_of(hardware: Hardware | None, node_id: str | None, ids: set[str | None]) -> bool:
