@@ -30,8 +30,11 @@ _HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
                          r"because|since|leading to|resulting in|making|enabling|allowing)\s", re.I)
-# After a measure's words, "by" and the number: "throughput by (up to) 3.1x".
-_BY_AFTER_MEASURE = re.compile(r"\s+by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?")
+# "by" and how much, right before a number: "by (up to) 3.1x".
+BY_AMOUNT = r"by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?"
+# A second measure after "and", right before "by" and a number: "... and throughput by 3.1x".
+_AND_MEASURE_BY = re.compile(r"(?P<joint>\s+and\s+)(?P<second>(?!and\b)[\w-]+(?:\s+(?!and\b)[\w-]+){0,3})\s+"
+                             + BY_AMOUNT + "$", re.I)
 # Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
 # over 13 billion parameters").
 _LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
@@ -136,12 +139,10 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
         begin = found.end()
     words = _words(sentence, begin, start)
     soft = list(_LEFT_BREAK.finditer(sentence, begin, start))
-    # Two measures joined by "and" before "by": "improves energy efficiency and throughput by 3.0x
-    # and 3.1x" (the numbers are the measures', in turn): the first measure is this claim's too.
-    if soft and soft[-1].group().strip() == "and" and (second := KIND.match(sentence, soft[-1].end())) \
-            and _BY_AFTER_MEASURE.fullmatch(sentence, second.end(), start) \
-            and any(m.end() == soft[-1].start() for m in KIND.finditer(sentence, max(begin, soft[-1].start() - 40),
-                                                                          soft[-1].start())):
+    # Two measures joined by "and" before "by" (the numbers are the measures', in turn): the first
+    # measure is this claim's too.
+    joined = measures_before_by(sentence, start)
+    if soft and joined and joined[0] >= begin and soft[-1].start() <= joined[1] < soft[-1].end():
         soft.pop()
     soft = [m.end() for m in soft]
     near = [w for w in words if not soft or w[0] >= soft[-1]][-_MAX_WORDS_BEFORE:]
@@ -161,6 +162,21 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start
     return frm, to
+
+
+def measures_before_by(sentence: str, at: int) -> tuple[int, int, int] | None:
+    """Two measures joined by "and" right before "by" and the number at `at` ("improves energy
+    efficiency and throughput by 3.0x and 3.1x", "reduces energy and latency by 40% and 25%"): where
+    the first starts, where "and" stands and where the second ends; None where there are not two."""
+    joined = _AND_MEASURE_BY.search(sentence, max(0, at - 80), at)
+    if joined is None:
+        return None
+    second = KIND.match(sentence, joined.start("second"))
+    if second is None or second.end() != joined.end("second"):
+        return None
+    joint = joined.start("joint")
+    first = [m for m in KIND.finditer(sentence, max(0, joint - 40), joint) if m.end() == joint]
+    return (first[-1].start(), joint, second.end()) if first else None
 
 
 def list_end(sentence: str, end: int, right_bound: int) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claims import Claim, claim_kind, claim_span, make_claim
+from .claims import BY_AMOUNT, Claim, claim_kind, claim_span, make_claim, measures_before_by
 from .hardware_words import PROCESSOR_CLASS
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
@@ -76,8 +76,6 @@ _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
-_MEASURES_BY = re.compile(r"(?<![\w-])(?P<measures>(?P<first>[\w-]+(?:\s+[\w-]+)?)\s+and\s+(?P<second>[\w-]+(?:\s+[\w-]+)?))\s+by\s+"
-                          r"(?:(?:up to|about|around|over|nearly|roughly)\s+)?$", re.I)
 _QUALIFIER = re.compile(r"\s(?:with(?!\s+(?:respect|regard)\s+to\b)|without|while|whereas|at)\s")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -95,10 +93,9 @@ _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M to
 # The same change again after a result: "by 24% on average and by up to 77%"; another measure by
 # as much, its verb left out: "by 24%, end-to-end training latency by 12%", or the same measure of
 # another thing: "of AlexNet by up to 89%, OverFeat by 91%".
-_BY = r"by\s+(?:(?:up to|about|over|nearly|around|roughly)\s+)?"
-_AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + _BY, re.I)
-_NAMED_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?-i:[A-Z][\w.+-]*)(?:\s+[\w.+-]+){0,2}?\s+" + _BY, re.I)
-_MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + _BY, re.I)
+_AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + BY_AMOUNT, re.I)
+_NAMED_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?-i:[A-Z][\w.+-]*)(?:\s+[\w.+-]+){0,2}?\s+" + BY_AMOUNT, re.I)
+_MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + BY_AMOUNT, re.I)
 
 
 def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], mentions: list[Mention]) -> tuple[int, int]:
@@ -146,12 +143,8 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             qualifier = _QUALIFIER.search(sentence, tail_start, tail_end)
             kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
             # Or the measures joined before "by": "improves energy efficiency and throughput by 3.0x and 3.1x".
-            joined = _MEASURES_BY.search(sentence, max(0, placed[first][0].start() - 80), placed[first][0].start())
-            # (The first measure may follow its verb: "reduces energy and latency by 40% and 25%".)
-            first_kind, second = (KIND.match(joined.group("first")) or KIND.match(joined.group("first").split()[-1]),
-                                  KIND.match(joined.group("second"))) if joined else (None, None)
-            if len(kinds) != last - first + 1 and first_kind and second and second.end() == len(joined.group("second")) \
-                    and len(named := kinds_in(joined.group("measures"))) == last - first + 1:
+            if len(kinds) != last - first + 1 and (joined := measures_before_by(sentence, placed[first][0].start())) \
+                    and len(named := kinds_in(sentence[joined[0]:joined[2]])) == last - first + 1:
                 kinds = named
             slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
             devices = [credit(hardware, sentence, m, measured)
