@@ -1394,3 +1394,63 @@ def test_reviewed_changes_and_lists_of_the_second_day():
         == "Our kernel achieves 2x higher throughput"
     # "For the first time," is a connective, not what the number is of.
     assert one("For the first time, our kernel is 3x faster than cuBLAS.").claim.text == "our kernel is 3x faster than cuBLAS"
+
+
+def test_measures_listed_before_a_list_of_numbers_go_to_them_in_turn():
+    found = extract_results(Paper("x", "X", "We find that the decoding throughput and first-token latency of Llama-2 on "
+                                            "a single GPU are improved by 2.4x and 1.8x respectively."))
+    assert [(r.value, r.kind) for r in found] == [(2.4, "throughput"), (1.8, "latency")]
+    assert all("decoding throughput and first-token latency" in r.claim.text for r in found)
+    found = extract_results(Paper("x", "X", "Compared with the baseline, memory footprint and training time drop by 35% "
+                                            "and 20%, respectively."))
+    assert [(r.kind, r.direction) for r in found] == [("memory", "lower"), ("duration", "lower")]
+    # With the verb of the change, which says which way each moved.
+    found = extract_results(Paper("x", "X", "SCNN can improve both performance and energy by a factor of 2.7x and 2.3x, "
+                                            "respectively, over a dense accelerator."))
+    assert [(r.kind, r.direction) for r in found] == [("speedup", "higher"), ("energy", "lower")]
+    assert all(r.claim.text.startswith("improve both performance and energy by") for r in found)
+    # Modifiers coordinated before one measure: "prefill and decode speeds".
+    found = extract_results(Paper("x", "X", "The system attains prefill and decode speeds of 900 tokens/s and "
+                                            "40 tokens/s, respectively."))
+    assert all("prefill and decode speeds" in r.claim.text for r in found)
+    # A comma is no coordinator of two measures: "On efficiency, Tutel accelerates ...".
+    assert [r.kind for r in extract_results(Paper("x", "X", "On efficiency, Tutel accelerates SwinV2-MoE, achieving up to "
+                                                           "1.55x and 2.11x speedup in training and inference."))] == [
+        "speedup", "speedup"]
+
+
+def test_a_list_that_repeats_the_change_before_takes_its_measures_and_its_own_comparison():
+    found = extract_results(Paper("x", "X", "The design lowers energy and latency by 40% and 25% over the CPU baseline, "
+                                            "and by 12% and 8% over a GPU."))
+    assert [(r.value, r.kind, r.direction, r.baseline) for r in found] == [
+        (40, "energy", "lower", "CPU baseline"), (25, "latency", "lower", "CPU baseline"),
+        (12, "energy", "lower", "GPU"), (8, "latency", "lower", "GPU")]
+    assert found[2].claim.text == "lowers energy and latency … 12% and 8% over a GPU"
+    # The hardware compared against first is not the second list's baseline.
+    found = extract_results(Paper("x", "X", "Mensa improves energy efficiency and throughput by 3.0x and 3.1x over the "
+                                            "Edge TPU, and by 2.4x and 4.3x over Eyeriss v2."), hardware())
+    assert [(r.kind, r.baseline_device) for r in found] == [("efficiency", "edge-tpu"), ("throughput", "edge-tpu"),
+                                                            ("efficiency", None), ("throughput", None)]
+
+
+def test_a_comparison_in_parentheses_after_a_value_is_of_that_value_s_measure_and_a_model_s_own():
+    found = extract_results(Paper("x", "X", "We deploy the network on a Jetson Nano. It has a model size of 3.2MB "
+                                            "(4.5x smaller than MobileNetV2)."), hardware())
+    assert [(r.value, r.device) for r in found] == [(4.5, None)]
+    assert found[0].claim.text.startswith("model size … 4.5x smaller")
+
+
+def test_a_comparison_right_after_a_number_is_that_number_s_unless_the_next_goes_on_from_it():
+    assert [r.baseline for r in extract_results(Paper("x", "X", "It is 17% faster than TVM while achieving an accuracy of "
+                                                                "71.2%."))] == ["TVM", None]
+    assert [r.baseline for r in extract_results(Paper("x", "X", "X is 1.8x faster than MobileNetV2 with 0.5% higher "
+                                                                "accuracy."))] == ["MobileNetV2", "MobileNetV2"]
+
+
+def test_numbers_listed_before_as_many_names_take_one_each():
+    found = extract_results(Paper("x", "X", "Our engine achieves 2.9x, 3.3x and 2.2x speedups over MinkowskiEngine, "
+                                            "SpConv and TorchSparse on an A100."))
+    assert [r.baseline for r in found] == ["MinkowskiEngine", "SpConv", "TorchSparse"]
+    # A subject after an opening comparison is no second name.
+    found = extract_results(Paper("x", "X", "Compared to the vanilla kernel, FSA achieves 1.6x and 1.25x lower latency."))
+    assert [r.baseline for r in found] == ["vanilla kernel", "vanilla kernel"]

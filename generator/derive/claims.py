@@ -164,6 +164,23 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     return frm, to
 
 
+def clause_start(sentence: str, begin: int, end: int) -> int:
+    """Where the clause that holds `end` starts, no earlier than `begin`: after the last
+    semicolon, colon, parenthesis or dash between them."""
+    for found in _HARD_BREAK.finditer(sentence, begin, end):
+        begin = found.end()
+    return begin
+
+
+def qualified_start(sentence: str, at: int, bound: int) -> int:
+    """Where the words naming a measure at `at` start with the words right before that say
+    which one it is ("the| decoding| throughput"), no earlier than `bound`."""
+    words = _words(sentence, bound, at)[-_MODIFIERS_BEFORE:]
+    while words and _MODIFIER.fullmatch(sentence, *words[-1]) and sentence[words[-1][1]:at].isspace():
+        at = words.pop()[0]
+    return at
+
+
 def measures_before_by(sentence: str, at: int) -> tuple[int, int, int] | None:
     """Two measures joined by "and" right before "by" and the number at `at` ("improves energy
     efficiency and throughput by 3.0x and 3.1x", "reduces energy and latency by 40% and 25%"): where
@@ -229,6 +246,12 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
         before = _trim(written, before, from_left=True)
         if before:
             pieces.append((before[0][0], opened))
+        # Or the measure a value before them is of: "a model size of ~4.0MB (>15.1x ... smaller than
+        # Tiny YOLOv2", "an mAP of ~69.1% on VOC 2007 (~12% higher than ...)".
+        named = KIND.search(written, before[0][0], opened) if before else None
+        head = _head(written, opened) if named is None else None
+        if head is not None and _VALUED.match(written, head[1]) and not KIND.search(written, head[1], opened):
+            pieces.append(head)
     merged: list[list[int]] = []
     for a, b in sorted(pieces):
         if merged and a <= merged[-1][1] + 1 and not written[merged[-1][1]:a].strip():
@@ -307,6 +330,10 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
     # With the noun it qualifies: "memory| usage", "energy| consumption".
     noun = _MEASURE_NOUN.match(written, last.end())
     return (words[0][0] if words else last.start()), (noun.end() if noun else last.end())
+
+
+# A measure given its value: "model size of ~4.0MB", "accuracy of 71.2%", "mAP: 69.1".
+_VALUED = re.compile(r"\s*(?:of|:|=|at|is|was|reaches|reached)?\s*(?:about|around|only|just|roughly)?\s*[~≈>]?\s*\d")
 
 
 # The nouns a measure's word qualifies: "GPU memory usage", "energy consumption", "power draw".

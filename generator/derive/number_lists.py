@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from typing import NamedTuple
+
 from .candidates import shares_unit
-from .claims import claim_span, list_end, measure_words
-from .kinds import kind_in
+from .claims import BY_AMOUNT, claim_span, clause_start, list_end, measure_words, qualified_start
+from .kinds import KIND, kind_in
 from ..content.hardware import Mention
 
 # Between numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput
@@ -50,9 +52,11 @@ def listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Me
     return groups
 
 
-def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[tuple[int, int]]:
+def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Mention],
+                paired: list[Paired] = ()) -> list[tuple[int, int]]:
     """The words of each number's claim: those about it alone, or, for numbers listed together,
-    those of the whole list ("achieves 2.1x and 3.4x speedups")."""
+    those of the whole list ("achieves 2.1x and 3.4x speedups"), from the measures that name
+    them in turn (`paired`: "the throughput and latency ... are improved by 2.4x and 1.8x")."""
     spans = [claim_span(sentence, match.start(), match.end(),
                         matches[index - 1].end() if index else 0,
                         matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
@@ -71,6 +75,9 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
             whole = (spans[first][0], max(list_end(sentence, tail, bound),
                                           *(span[1] for span in spans[first:last + 1])))
             spans[first:last + 1] = [whole] * (last - first + 1)
+    for pair in paired:  # from the measures, or from the "by" of a list that repeats the one before
+        for index in range(pair.first, pair.first + len(pair.kinds)):
+            spans[index] = ((max if pair.again else min)(spans[index][0], pair.opens), spans[index][1])
     return spans
 
 
@@ -87,8 +94,123 @@ def respective_measures(sentence: str, matches: list[re.Match[str]], words: list
         count = last - first + 1
         if count < 2 or first < count or kind_in(sentence[words[first][0]:words[first][1]]):
             continue
+        # A list in parentheses is of the words before them ("operations for inference (>34% and
+        # ~17% lower than ...)"), not of the numbers before.
+        gap = sentence[matches[first - 1].end():matches[first].start()]
+        if gap.rfind("(") > gap.rfind(")"):
+            continue
         sources = range(first - count, first)
         named = [measure_words(sentence, matches[index].end(), words[index]) for index in sources]
         if all(named):
             out.update(zip(range(first, last + 1), zip(sources, named)))
+    return out
+
+
+class Paired(NamedTuple):
+    """A list of numbers whose measures a list of as many measures names, in turn ("the
+    throughput and latency ... are improved by 2.4x and 1.8x, respectively")."""
+
+    first: int  # the index of the list's first number
+    kinds: list[str]  # each number's kind, in turn
+    measures: tuple[int, int]  # the words naming the measures, all of them
+    again: bool  # the list repeats the change of the list before it: "..., and by 12% and 8% over a GPU"
+    opens: int  # where the list's own words start: its measures, or the "by" of a list that repeats
+    verb: str  # the verb of the change before the measures ("improve"), or ""
+
+
+# What coordinates measures: "energy and latency", "throughput, latency, and energy" (with the
+# next one's modifiers: "decoding throughput and first-token latency").
+_AND_LINK = re.compile(r"\s*,?\s*(?:and|&)\s+(?:[\w-]+\s+){0,2}")
+_COMMA_LINK = re.compile(r"\s*,\s*(?:[\w-]+\s+){0,2}")
+# The verb of the change right before the measures: "improve both| performance and energy".
+_CHANGE_BEFORE = re.compile(r"\b(?:improv|reduc|lower|increas|decreas|cut|boost|rais|sav|shrink|accelerat|enhanc)\w*"
+                            r"\s+(?:(?:both|the|its|their|overall)\s+)*$", re.I)
+# Modifiers coordinated before one measure's noun: "prefill and decode speeds".
+_SHARED_HEAD = re.compile(r"(?P<words>(?:[A-Za-z][\w-]*,\s+)*[A-Za-z][\w-]*,?\s+(?:and|&)\s+[A-Za-z][\w-]*)\s+$")
+_ITEMS = re.compile(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")
+# What joins the measures to their numbers: a preposition right before the list ("drop by", "speeds
+# of", "improves ... to"), or "respectively" right after it.
+_JOINS = re.compile(r"\b(?:by|of|at|to)\s+(?:(?:up to|about|around|over|nearly|roughly|approximately)\s+)?$", re.I)
+_RESPECTIVELY_AFTER = re.compile(r"[^.;\d]{0,40}?\brespectively\b", re.I)
+# Words between the measures and their list that end the clause the measures are in.
+_OTHER_CLAUSE = re.compile(r"\b(?:while|whereas|but|which|that|when|where)\b", re.I)
+# The list before, again: "..., and by 12% and 8% over a GPU", "... for ChatGLM2 6B, and 330 token/s and 30 token/s".
+_AGAIN = re.compile(r"\band\s+(?P<by>" + BY_AMOUNT + ")?$", re.I)
+_GAP_WORDS = 16
+
+
+def _unit(match: re.Match[str]) -> str:
+    """A number's unit, for telling lists of one unit apart ("token/s", "x", "%")."""
+    groups = match.groupdict()
+    return (groups.get("rate") or groups.get("efficiency") or "").lower() or (
+        "x" if groups.get("factor") or groups.get("xfirst") else "%")
+
+
+def _phrases(sentence: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """The words naming measures in sentence[start:end], words of one measure together ("memory footprint")."""
+    phrases: list[tuple[int, int, str]] = []
+    for found in KIND.finditer(sentence, start, end):
+        if phrases and re.fullmatch(r"[\s-]*", sentence[phrases[-1][1]:found.start()]):
+            phrases[-1] = (phrases[-1][0], found.end(), phrases[-1][2])
+        else:
+            phrases.append((found.start(), found.end(), found.lastgroup))
+    return phrases
+
+
+def _measure_list(sentence: str, start: int, end: int, count: int) -> tuple[int, int, list[str], str] | None:
+    """The `count` measures named together last in sentence[start:end]: where their words start
+    and end, each one's kind in turn and the verb of the change before them ("improve", or "");
+    None where the last measures named are not as many."""
+    phrases = _phrases(sentence, start, end)
+    if not phrases:
+        return None
+    # Back from the last: "and" (or "&") before the last measure, commas before the others.
+    run = [phrases[-1]]
+    for phrase in reversed(phrases[:-1]):
+        link = _AND_LINK if len(run) == 1 else _COMMA_LINK
+        if not link.fullmatch(sentence, phrase[1], run[0][0]):
+            break
+        run.insert(0, phrase)
+    if len(run) == count:
+        begin = qualified_start(sentence, run[0][0], start)
+        verb = _CHANGE_BEFORE.search(sentence, start, begin)  # with the verb: "improve both performance and energy"
+        return verb.start() if verb else begin, run[-1][1], [kind for _, _, kind in run], verb.group(0) if verb else ""
+    shared = _SHARED_HEAD.search(sentence, start, run[-1][0]) if len(run) == 1 else None
+    if shared and len([w for w in _ITEMS.split(shared.group("words")) if w.strip()]) == count:
+        return shared.start("words"), run[-1][1], [run[-1][2]] * count, ""
+    return None
+
+
+def paired_lists(sentence: str, matches: list[re.Match[str]], measured: list[Mention]) -> list[Paired]:
+    """The lists of numbers of `sentence` that a list of as many measures names in turn: right
+    before them ("memory footprint and training time drop by 35% and 20%", "prefill and decode
+    speeds of 900 tokens/s and 40 tokens/s") or with "respectively" after them; and a list that
+    repeats the change of such a list ("lowers energy and latency by 40% and 25% over the CPU,
+    and by 12% and 8% over a GPU")."""
+    out: list[Paired] = []
+    for first, last in listed_groups(sentence, matches, measured):
+        count = last - first + 1
+        if count < 2:
+            continue
+        begin = clause_start(sentence, matches[first - 1].end() if first else 0, matches[first].start())
+        previous = out[-1] if out else None
+        after = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
+        # "..., and by 12% and 8% over a GPU": the verb and its measures left out; the words after
+        # the list name no measure of their own.
+        again = _AGAIN.search(sentence, matches[first - 1].end(), matches[first].start()) if first else None
+        if again and previous is not None and len(previous.kinds) == count and previous.first + count == first \
+                and (again.group("by") or [_unit(m) for m in matches[previous.first:first]] == [_unit(m) for m in matches[first:last + 1]]) \
+                and not KIND.search(sentence, matches[last].end(), min(after, matches[last].end() + 40)):
+            out.append(Paired(first, previous.kinds, previous.measures, True,
+                              again.start("by") if again.group("by") else matches[first].start(), previous.verb))
+            continue
+        found = _measure_list(sentence, begin, matches[first].start(), count)
+        if found is None:
+            continue
+        start, end, kinds, verb = found
+        gap = sentence[end:matches[first].start()]
+        if len(gap.split()) > _GAP_WORDS or _OTHER_CLAUSE.search(gap):
+            continue
+        if _JOINS.search(gap) or _RESPECTIVELY_AFTER.match(sentence, matches[last].end(), after):
+            out.append(Paired(first, kinds, (start, end), False, start, verb))
     return out

@@ -161,6 +161,7 @@ _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|fut
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
 
 
+_MODEL_SIZE = re.compile(r"\bmodel sizes?\b", re.I)
 # What else a baseline that is hardware itself holds: articles, a class, "'s".
 _ARTICLE_OR_CLASS = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
 
@@ -191,8 +192,11 @@ def _models_own(result: Result) -> bool:
     the hardware's it ran on: unless it is how well something predicts the hardware."""
     if result.kind in ("accuracy", "error") and result.sentence and _PREDICTS.search(result.sentence):
         return False
-    # A model made smaller is smaller on every device: "3.7× smaller size" (a larger one that fits is the device's).
-    return result.kind in MODEL_KINDS or (result.kind == "scale" and result.direction == "lower")
+    # A model made smaller is smaller on every device: "3.7× smaller size", "a model size of 4.0MB (15.1x
+    # smaller than ...)" (a larger one that fits is the device's).
+    smaller = result.direction == "lower" and (result.kind == "scale" or result.kind == "memory" and result.claim
+                                               and _MODEL_SIZE.search(result.claim.text))
+    return result.kind in MODEL_KINDS or bool(smaller)
 
 
 def curated_results(paper: Paper) -> list[Result]:

@@ -18,9 +18,10 @@ from .hardware_words import PROCESSOR_CLASS
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
-from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, baseline_of, direction_of
+from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, direction_of
+from .result_baselines import number_baselines, shared_baseline
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import claim_spans, listed_groups, respective_measures
+from .number_lists import claim_spans, listed_groups, paired_lists, respective_measures
 from .carried_devices import refined_device
 from .result_devices import (DEVICE_CLAUSE, baseline_device, credit, device_of, hardware_list, most_specific,
                              setting_after)
@@ -153,9 +154,10 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             # last's, in a list of one unit (not "740 TFLOPS, 1.5x faster": an absolute figure has none).
             # (The words between the list and its measure: "2x and 3x throughput at lower power" is no lower throughput.)
             same_unit = len({out[at].unit for at in range(first, last + 1)}) == 1
-            measure = KIND.search(sentence, tail_start, tail_end)
-            direction = out[first].direction or (direction_of("", sentence[tail_start:measure.start()], False)
-                                                 if same_unit and measure else None)
+            # (Not a comparative that is itself the direction: "2.1x and 3.4x smaller".)
+            measure = next((m for m in KIND.finditer(sentence, tail_start, tail_end) if m.lastgroup != "scale"), None)
+            direction = out[first].direction or (direction_of("", sentence[tail_start:measure.start() if measure else tail_end],
+                                                              False) if same_unit else None)
             for at in range(first, last + 1):
                 if out[at].direction is None:
                     out[at] = out[at]._replace(direction=direction)
@@ -253,9 +255,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
              matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
             for index in range(len(matches))]
     # The baselines first: a device that is one is never a result's device.
-    baselines = [baseline_of(sentence[match.end():cut_after], match.end(), after=True)
-                 or baseline_of(sentence[cut_before:match.start()], cut_before)
-                 for match, (cut_before, cut_after) in zip(matches, cuts)]
+    baselines = number_baselines(sentence, matches)
     excluded = [_with_its_setting(sentence, b, mentions) for b in baselines if b]
     # In a paper that designs hardware of its own, hardware in an opening comparison is the
     # competitor's ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100
@@ -268,7 +268,14 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                                         for on in _ON_OWN.finditer(sentence, against.end()))):
         excluded.append(against.span())
     measured = measured_in_sentence(sentence, mentions, excluded, hardware, paper_vendors)
-    words = claim_spans(sentence, matches, measured)
+    paired = paired_lists(sentence, matches, measured)
+    words = claim_spans(sentence, matches, measured, paired)
+    # Each number of a list that measures named before it pair with: its kind, and for a list
+    # that repeats the change ("..., and by 12% and 8% over a GPU"), those measures' words and
+    # the number in its place in the list before.
+    pairing = {pair.first + at: (kind, pair.measures if pair.again else None, pair.first - len(pair.kinds) + at
+                                 if pair.again else None, pair.verb)
+               for pair in paired for at, kind in enumerate(pair.kinds)}
     previous_kind = None
     in_sentence: list[tuple[re.Match[str], Result]] = []
     for index, match in enumerate(matches):
@@ -285,7 +292,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         else:
             unit = "×" if match.group("factor") or match.group("xfirst") else "%"
         comparison = baselines[index][1] if baselines[index] else None
-        claim = make_claim(written, match.start(), match.end(), words[index], comparison)
+        claim = make_claim(written, match.start(), match.end(), words[index], comparison,
+                           pairing[index][1] if index in pairing else None)
         kind = claim_kind(claim)
         if efficiency:
             kind = "efficiency"
@@ -306,7 +314,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
             stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
             changed = _CHANGED_BY.search(before)
-            if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed:
+            if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed \
+                    and index not in pairing:
                 continue
         if kind is None:
             # "2.49x, and 2.32x reductions on latency": the words after the list.
@@ -342,12 +351,26 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         in_sentence.append((match, Result(value, value_text, unit, kind, baseline, device,
                                           written.strip(), direction, claim, against)))
     results = _listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
+    at_match = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
+    for index, (kind, _, source, verb) in pairing.items():
+        if index in at_match and results[at_match[index]].unit in ("×", "%"):  # a rate's unit names its kind
+            result = results[at_match[index]]
+            # The direction its own words give, else the verb's before the measures ("improve both
+            # performance and energy by 2.7x and 2.3x"), else its place's in the list it repeats.
+            direction = result.direction or (direction_of(verb, "", False) if verb else None) or (
+                results[at_match[source]].direction if source in at_match else None)
+            results[at_match[index]] = result._replace(kind=kind, direction=direction)
     names = list(dict.fromkeys(b[0] for b in baselines if b))
     respectively = _RESPECTIVELY.search(sentence)
-    if len(names) == 1 and not respectively:  # "speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end": one for all
-        shared = next(b for b in baselines if b)
-        results = [r if r.baseline or match.group("rate") or match.group("efficiency") else r._replace(
-            baseline=names[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
+    shared = shared_baseline(sentence, baselines)
+    if shared is not None and not respectively:
+        # (Not a level, "an mAP of 69.1% ... (12% higher than X)", but after an opening comparison:
+        # "Compared to real hardware, it achieves an average 4.1% error".)
+        opening = _COMPARED_OPENING.match(sentence)
+        level = not (opening and shared[1][1] <= opening.end())
+        results = [r if r.baseline or match.group("rate") or match.group("efficiency")
+                   or (level and r.unit == "%" and r.direction is None and r.kind in _STATED_AS_PERCENT) else r._replace(
+            baseline=shared[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
                                                 shared[1])) for (match, _), r in zip(in_sentence, results)]
     measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction, (words[matches.index(m)][0], m.start()))
                                            for m, r in in_sentence]
@@ -357,7 +380,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     if respectively:  # "...; on the V80 they reach 4.71×, 6.55× and 4.13×, respectively": the measures before, in order
         by_index = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
         for index, (before, measure) in respective_measures(sentence, matches, words, measured).items():
-            if index in by_index and (source := by_index.get(before)) is not None:
+            if index in by_index and index not in pairing and (source := by_index.get(before)) is not None:
                 match, result = in_sentence[by_index[index]][0], results[by_index[index]]
                 results[by_index[index]] = result._replace(
                     kind=results[source].kind, direction=result.direction or results[source].direction,

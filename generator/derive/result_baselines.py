@@ -1,0 +1,85 @@
+"""What each number of a sentence is compared with: "2.1x faster than cuBLAS", "compared to
+FP16, ... 3.6x", "over MinkowskiEngine, SpConv and TorchSparse" (one name each). A baseline is
+the comparison's words and their span in the sentence; `sentence_results.py` gives each result
+its baseline and keeps the hardware of a baseline from being the result's device.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .comparisons import baseline_of
+from .number_lists import listed_groups
+
+Baseline = tuple[str, tuple[int, int]]  # the name as written, and the span of the comparison's words
+
+# A comparison the number after it goes on from: "than X [29] with 0.5% higher", "exceeding X by 1.8%".
+_GOES_ON = re.compile(r"\s*(?:\[[\d,\s]+\]\s*)?(?:(?:with|by)\s+(?:(?:only|a|an|up to|about|nearly|over|around)\s+)*)?",
+                      re.I)
+# A list of names a comparison goes on to: "over MinkowskiEngine|, SpConv 1.2, TorchSparse and SpConv v2" and
+# where it ends (the sentence's, a clause's or a setting's start). A name holds no number of a result.
+_NAME = r"(?:(?!\d[\d.]*\s*[x×%])[\w.+/'-]+)(?:\s+(?!(?:and|or|on|in|for|with|at|by|when|while|using|respectively)\b)" \
+        r"(?!\d[\d.]*\s*[x×%])[\w.+/'-]+){0,3}"
+_MORE_NAMES = re.compile(rf"(?:\s*,\s*{_NAME})*\s*,?\s+and\s+{_NAME}(?=\s*(?:[,.;)]|$)|\s+(?:on|in|for|respectively|at|"
+                         r"when|while|with|across|under|using)\b)", re.I)
+_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
+
+
+def _names_from(sentence: str, baseline: Baseline) -> list[tuple[str, int]]:
+    """The names of the list a baseline's name starts ("MinkowskiEngine, SpConv 1.2, TorchSparse and
+    SpConv v2"), each with where the list ends; [] where the name starts no list."""
+    name, (_, end) = baseline
+    more = _MORE_NAMES.match(sentence, end)
+    if more is None:
+        return []
+    return [(item.strip(), more.end()) for item in [name, *_ITEMS.split(more.group(0))] if item.strip()]
+
+
+def number_baselines(sentence: str, matches: list[re.Match[str]]) -> list[Baseline | None]:
+    """The baseline of each number of `sentence` (`matches`), or None: the comparison right after
+    it, else the one before it that is not the number before's own."""
+    cuts = [(matches[index - 1].end() if index else 0,
+             matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
+            for index in range(len(matches))]
+    baselines: list[Baseline | None] = []
+    for match, (cut_before, cut_after) in zip(matches, cuts):
+        found = baseline_of(sentence[match.end():cut_after], match.end(), after=True)
+        if found is None:
+            # Or the comparison before it, unless that is the number before's own ("~17% lower than
+            # X) while achieving an mAP of 69.1%"), but where this number goes on from it ("1.8x
+            # faster than X with 0.5% higher accuracy", "..., exceeding X by 1.8% AP").
+            found = baseline_of(sentence[cut_before:match.start()], cut_before)
+            if found and baselines and baselines[-1] and baselines[-1][1][0] >= cut_before \
+                    and not _GOES_ON.fullmatch(sentence, found[1][1], match.start()):
+                # A second comparison after it may be this one's: "... than the BF16 framework, surpassing
+                # the speed of Nvidia Transformer Engine by 37%".
+                found = baseline_of(sentence[found[1][1]:match.start()], found[1][1])
+        baselines.append(found)
+    # Changes listed together share the comparison after the list ("by 40% and 25% over the CPU"),
+    # not one before it ("over the Edge TPU, and by 2.4x and 4.3x over Eyeriss v2").
+    for first, last in listed_groups(sentence, matches, []):
+        after = baselines[last] if baselines[last] and baselines[last][1][0] >= matches[last].end() else None
+        listed = _names_from(sentence, after) if last > first and after else []
+        if listed:
+            # As many names as numbers: one each, in order ("2.9x, 3.3x and 2.2x over MinkowskiEngine,
+            # SpConv and TorchSparse"); else none of them is any one number's.
+            if len(listed) == last - first + 1:
+                baselines[first:last + 1] = [(name, (after[1][0], end)) for name, end in listed]
+            continue
+        if last > first and after \
+                and not any(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1]):
+            for index in range(first, last):
+                if not (baselines[index] and baselines[index][1][0] >= matches[index].end()):  # not its own
+                    baselines[index] = after
+    return baselines
+
+
+def shared_baseline(sentence: str, baselines: list[Baseline | None]) -> Baseline | None:
+    """The one baseline of a sentence that compares with only one thing, which holds for its
+    numbers that name none ("speedups vs. FP16 of 3.6x layer-wise, and 2.2x end-to-end"); None
+    where it names several, or the first of a list of names, one for each number ("2.9x, 3.3x and
+    2.2x over MinkowskiEngine, SpConv and TorchSparse")."""
+    found = [b for b in baselines if b]
+    if not found or len({b[0] for b in found}) > 1 or _names_from(sentence, found[0]):
+        return None
+    return found[0]
