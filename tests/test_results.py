@@ -1454,3 +1454,34 @@ def test_numbers_listed_before_as_many_names_take_one_each():
     # A subject after an opening comparison is no second name.
     found = extract_results(Paper("x", "X", "Compared to the vanilla kernel, FSA achieves 1.6x and 1.25x lower latency."))
     assert [r.baseline for r in found] == ["vanilla kernel", "vanilla kernel"]
+
+
+def test_the_numbers_of_a_sentence_on_the_two_devices_respectively_go_to_an_earlier_list_in_turn():
+    assert devices("We evaluate X on NVIDIA V100 and A100 GPUs. X outperforms cuFFT by 1.3x and 1.1x on the two GPUs, "
+                   "respectively.") == ["v100", "a100"]
+    assert devices("We run on the Jetson Nano and the Raspberry Pi 4. On both devices, X reaches 12 and 5 FPS, "
+                   "respectively.") == ["jetson-nano", "raspberry-pi-4"]
+    # Not a list of another length.
+    assert devices("We evaluate X on NVIDIA V100 and A100 GPUs. X is 1.3x, 1.2x and 1.1x faster on the three GPUs, "
+                   "respectively.") == [None, None, None]
+
+
+def test_an_example_s_budget_frames_its_own_sentence_only():
+    text = ("For example, with a single A100 80GB GPU, X can serve a 30B model at 20 tokens/s. Our results show "
+            "up to 2x lower latency than vLLM.")
+    assert devices(text) == ["a100", None]
+
+
+def test_a_paper_on_a_device_and_a_class_of_hardware_of_no_id_is_about_no_one_device():
+    # Its title, or a sentence that says where it ran, joins a class the vocabulary has no name for.
+    assert devices("X is 5x faster than Y on the same platform.", "Scaling X on GPU and Knights Landing clusters") == [None]
+    assert devices("We use both Intel Knights Landing (KNL) clusters and multi-GPU clusters as our target platforms. "
+                   "X is 5x faster than Y.") == [None]
+    # Not the class of the names beside it.
+    assert devices("We implement X on the A100 GPU. X is 5x faster than Y.") == ["a100"]
+    assert devices("We get 91.5% weak scaling efficiency on 4253 KNL cores.") == ["xeon-phi"]
+
+
+def test_the_field_s_best_opening_a_sentence_is_no_device_s_result():
+    assert devices("We finish the training in 20 minutes on 2048 KNLs. State-of-the-art ImageNet training speed with "
+                   "ResNet-50 is 74.9% top-1 test accuracy in 15 minutes.") == ["xeon-phi", None, None]

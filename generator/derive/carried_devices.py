@@ -108,3 +108,26 @@ def subject_device(hardware: Hardware | None, sentence: str, mentions: list[Ment
     """The one device `sentence` opens with as its subject, if it does."""
     ids = subject_of(hardware, sentence, mentions) if hardware is not None else set()
     return ids.pop() if len(ids) == 1 else None
+
+
+# A sentence whose numbers go to the hardware of an earlier list, in turn: "on the two GPUs,
+# respectively", "On both devices, X reaches 12 and 5 FPS, respectively".
+_EARLIER_LIST = re.compile(rf"\b(?:(?:the|these|those)\s+(?P<count>two|three|four|five)|both(?:\s+the)?)\s+"
+                           rf"(?:[\w-]+\s+)?(?:{HARDWARE_NOUN}|platforms?|systems?)\b(?=.*\brespectively\b)", re.I)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def earlier_list_count(sentence: str) -> int | None:
+    """How many items of an earlier list of hardware `sentence` refers to, with "respectively"
+    ("on the two GPUs, respectively": 2); None where it refers to none."""
+    found = _EARLIER_LIST.search(sentence)
+    if found is None:
+        return None
+    return _COUNTS[found.group("count").lower()] if found.group("count") else 2
+
+
+def listed_devices(hardware: Hardware | None, mentions: list[Mention]) -> list[str]:
+    """The devices a sentence names, each once, in order ("on NVIDIA V100 and A100 GPUs": v100, a100)."""
+    if hardware is None:
+        return []
+    return list(dict.fromkeys(m.id for m in sorted(most_specific(hardware, mentions), key=lambda m: m.start)))

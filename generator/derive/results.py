@@ -18,9 +18,10 @@ from .kinds import MODEL_KINDS
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
-from .carried_devices import frame_of, paper_device, refers_back, subject_device
+from .carried_devices import earlier_list_count, frame_of, listed_devices, paper_device, refers_back, subject_device
 from .result_devices import ELSEWHERE, credit, most_specific, names_other_hardware, outside_examples
-from .hardware_words import HARDWARE_NOUN
+from .connectives import LINKING_PHRASE
+from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .sentence_results import Result, resolved, sentence_results
 from .sentences import sentence_spans
@@ -49,6 +50,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         measured_on = [m.id for m in [*title_mentions, *measured_in_abstract(
             text, list(abstract_mentions), spans, hardware, paper.title, list(title_mentions))]]
     platform: list[str] = []  # where sentences that state no result say the paper was measured
+    # Such a sentence, or the title, names a second platform of no id: "and multi-GPU clusters",
+    # "Scaling Deep Learning on GPU and Knights Landing clusters".
+    several = bool(title_mentions) and _names_unnamed_platform(paper.title, list(title_mentions))
     designs = _DESIGNS.search(text) is not None  # a paper that designs hardware of its own
     frame: str | None = None  # the device an opening "On X, ..." set
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
@@ -58,6 +62,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     placed: list[tuple[list[Result], bool, set[str], str | None, bool, set[str]]] = []
     before: set[str] = set()  # the devices of the sentence before's results
     carried: str | None = None  # the one device the last sentence that named hardware ran on
+    hardware_list: list[str] = []  # the devices of the last sentence that named several, in order
     for offset, written in sentences:
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
@@ -85,6 +90,12 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not unmeasured:
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
             results = _placed(results, next(iter(before)))
+        if not mentions and (count := earlier_list_count(written)) and len(hardware_list) == count \
+                and len(unplaced := [at for at, r in enumerate(results) if r.device is None and not _models_own(r)]) == count:
+            # "We evaluate on NVIDIA V100 and A100 GPUs. ... 1.29x-3.24x and 1.10x-3.03x on the two GPUs, respectively."
+            results = list(results)
+            for at, device in zip(unplaced, hardware_list):
+                results[at] = results[at]._replace(device=device)
         before = {r.device for r in results if r.device}
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
         if not results and mentions and not _CONTRAST.search(written) and not (designs and _STUDIED.search(written)) \
@@ -95,26 +106,35 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                                                                                 paper_vendors))
                       if hardware is None or credit(hardware, written, m, mentions) != ELSEWHERE]
             platform += [m.id for m in stated]
-        elif opening and not _CONTRAST.search(written):
+            # "We use both Intel KNL clusters and multi-GPU clusters as our target platforms": a second
+            # platform the vocabulary has no name for; the paper is about no one device.
+            several = several or (bool(stated) and _names_unnamed_platform(written, mentions))
+        elif opening and not _CONTRAST.search(written) and not _BUDGET.match(written):
             # "When training a 530B model on 2240 NVIDIA A100 GPUs, we achieve ...": an opening
-            # that sets where the paper's results were measured.
+            # that sets where the paper's results were measured (not a budget an example is held
+            # to: "For example, with a single A100 80GB GPU, MeZO can train a 30B model").
             platform.append(opening)
+        if names_hardware and len(listed := listed_devices(hardware, [m for m in mentions if m.id not in compared])) > 1:
+            hardware_list = listed
         if names_hardware:
             # The one device the last sentence that named hardware measured on: what the
             # sentences after it that name none go on to say was measured there ("... 3 million
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
-            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran else None
+            # (Not an example's budget: "For example, with a single A100 80GB GPU, MeZO can train a 30B model".)
+            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not _BUDGET.match(written) else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
+        if names_hardware and _BUDGET.match(written):
+            frame = None  # an example's budget frames its own sentence only
         # The hardware that is itself a result's baseline ("over the Edge TPU"; not "than NVIDIA's H100 cuBLAS").
         against = {r.baseline_device for r in results if r.baseline_device and r.baseline and hardware is not None
                    and _is_hardware_itself(hardware, r.baseline)}
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured,
                        against))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
-    only_device = paper_device(hardware, measured_on or [], [m.id for m in title_mentions], platform,
-                               [m.id for m in abstract_mentions])
+    only_device = None if several else paper_device(hardware, measured_on or [], [m.id for m in title_mentions],
+                                                    platform, [m.id for m in abstract_mentions])
     for results, names_hardware, named, carried, unmeasured, against in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
@@ -135,6 +155,23 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     return found
 
 
+# A class of hardware: "GPU", "multi-GPU", "FPGAs".
+_CLASS = re.compile(rf"\b(?:multi-)?{PROCESSOR_CLASS}s?\b")
+
+
+def _names_unnamed_platform(text: str, mentions: list[Mention]) -> bool:
+    """Whether `text` joins to the hardware it names (`mentions`) by "and" or "or" a class of
+    hardware that is none of it: "Intel KNL clusters and multi-GPU clusters", "on GPU and Knights
+    Landing clusters" (not "NVIDIA V100 and A100 GPUs", where the class is the names')."""
+    for found in _CLASS.finditer(text):
+        if any(m.start - 1 <= found.start() <= m.end + 1 or found.end() + 1 >= m.start > found.start() for m in mentions):
+            continue  # the class of a name right beside it: "A100 GPUs", "GPU RTX 4090"
+        for m in mentions:
+            between = text[found.end():m.start] if found.end() <= m.start else text[m.end:found.start()]
+            if len(between) <= 40 and re.search(r"\s(?:and|or)\s", between) and not re.search(r"[,;]", between):
+                return True
+    return False
+_BUDGET = re.compile(rf"^\W*(?:{LINKING_PHRASE},\s*)?(?:with|using)\s+(?:only\s+)?(?:a|one|an)\s+(?:single\s+)?", re.I)
 # A sentence that goes on from the results before it: "This outperforms ...", "These results ...".
 _THIS_RESULT = re.compile(r"\W*(?:this|these|which|that)\b(?!\s+(?:paper|work|study|article|survey|approach|method|"
                           r"technique|design|framework|system)\b)", re.I)
@@ -154,7 +191,10 @@ _OWN_SETTING = re.compile(r"^\W*it\b|\b(?:we|our|us|this (?:paper|work|study)|ex
                           r"implement\w*|deployed|tested|testbed|results?|prototyp\w*|ported)\b", re.I)
 _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|to date|so far|in recent years|"
                          r"(?:existing|prior|previous|conventional|state-of-the-art)\s+(?:work|works|approaches|methods|systems|"
-                         r"solutions|accelerators|techniques))\b", re.I)
+                         r"solutions|accelerators|techniques)"
+                         # "State-of-the-art ImageNet training speed with ResNet-50 is ...": the field's best
+                         r"|(?:the\s+)?(?:state-of-the-art|best\s+(?:known|published|reported))\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|were)\b)\b",
+                         re.I)
 _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|future|would)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
