@@ -41,8 +41,11 @@ build: $(INSTALLED)
 check: $(INSTALLED)
 	$(PYTHON) -m generator check
 
+# One worker per core (pytest-xdist), each taking a whole test file at a time so that a file's
+# built site is built once; `make test WORKERS=0` runs in one process.
+WORKERS ?= auto
 test: $(INSTALLED) browser-deps
-	$(PYTHON) -m pytest $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -n $(WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # Only the end-to-end tests in headless Chromium (tests/browser/).
 test-browser: $(INSTALLED) browser-deps

@@ -41,11 +41,12 @@ def heading(page) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_every_hardware_and_topic_page_shows_papers_in_the_first_screen(make_context, base_url, site_dir, size):
+def test_every_hardware_and_topic_page_shows_papers_in_the_first_screen_and_is_titled_by_its_heading(
+        make_context, base_url, site_dir, size):
     page = make_context(**SIZES[size]).new_page()
     shown = listed(HARDWARE_AND_TOPIC_PAGES, site_dir)
     assert len(shown) > 40
-    low = []
+    low, wrong = [], []
     for uri in shown:
         page.goto(base_url + uri)
         first = page.locator("table.paper-table tbody tr").first
@@ -53,17 +54,9 @@ def test_every_hardware_and_topic_page_shows_papers_in_the_first_screen(make_con
         box = first.bounding_box()
         if box["y"] + min(box["height"], 40) > SIZES[size]["viewport"]["height"]:
             low.append(f"{uri}: first paper at {box['y']:.0f}px")
-    assert not low
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_every_hardware_and_topic_page_is_titled_by_its_heading(make_context, base_url, site_dir, size):
-    page = make_context(**SIZES[size]).new_page()
-    wrong = []
-    for uri in listed(HARDWARE_AND_TOPIC_PAGES, site_dir):
-        page.goto(base_url + uri)
         if page.title() != f"{heading(page)} - {SITE_NAME}":
             wrong.append(f"{uri}: tab {page.title()!r}, heading {heading(page)!r}")
+    assert not low
     assert not wrong
 
 
