@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .candidates import shares_unit
 from .claims import BY_AMOUNT, claim_span, clause_start, list_end, measure_words, qualified_start
 from .kinds import KIND, kind_in
 from ..content.hardware import Mention
+
+R = TypeVar("R")  # a result: anything with `_replace(device=...)`
 
 # Between numbers listed together ("1.39-1.79 times and 3.22-3.43 times of latency and throughput
 # on A100", "1.10×/4.86× lower"): the words after the list hold their kinds, in order, and where
@@ -213,4 +215,24 @@ def paired_lists(sentence: str, matches: list[re.Match[str]], measured: list[Men
             continue
         if _JOINS.search(gap) or _RESPECTIVELY_AFTER.match(sentence, matches[last].end(), after):
             out.append(Paired(first, kinds, (start, end), False, start, verb))
+    return out
+
+
+def respective_devices(sentence: str, placed: list[re.Match[str]], results: list[R], devices: list[str],
+                       mentions: list[Mention], measured: list[Mention]) -> list[R]:
+    """`results` (one for each number of `placed`) with the numbers of the list right before a list
+    of as many `devices` each given its own, in order, where the sentence's results are more than
+    that ("reduces X by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU and
+    Intel Xeon CPU, respectively")."""
+    if len(devices) < 2 or len(results) == len(devices) or not mentions:
+        return results
+    first_device = min(m.start for m in mentions)
+    groups = [(first, last) for first, last in listed_groups(sentence, placed, measured)
+              if last - first + 1 == len(devices) and placed[last].end() <= first_device]
+    if not groups:
+        return results
+    first, last = groups[-1]
+    out = list(results)
+    for at, device in zip(range(first, last + 1), devices):
+        out[at] = out[at]._replace(device=device)
     return out

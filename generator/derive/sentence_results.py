@@ -21,7 +21,7 @@ from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, p
 from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, direction_of
 from .result_baselines import number_baselines, shared_baseline
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import claim_spans, listed_groups, paired_lists, respective_measures
+from .number_lists import claim_spans, listed_groups, paired_lists, respective_devices, respective_measures
 from .carried_devices import refined_device
 from .result_devices import (DEVICE_CLAUSE, baseline_device, credit, device_of, hardware_list, most_specific,
                              setting_after)
@@ -171,24 +171,6 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                     out[at] = out[at]._replace(device=devices[0])
                 else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
                     out[at] = out[at]._replace(device=out[first].device)
-    return out
-
-
-def _respective_devices(sentence: str, placed: list[tuple[re.Match[str], Result]], results: list[Result],
-                        devices: list[str], mentions: list[Mention], measured: list[Mention]) -> list[Result]:
-    """`results` (one for each of `placed`) with the numbers of the list right before a list of as
-    many `devices` each given its own, in order, where the sentence's results are more than that."""
-    if len(devices) < 2 or len(results) == len(devices) or not mentions:
-        return results
-    first_device = min(m.start for m in mentions)
-    groups = [(first, last) for first, last in listed_groups(sentence, [m for m, _ in placed], measured)
-              if last - first + 1 == len(devices) and placed[last][0].end() <= first_device]
-    if not groups:
-        return results
-    first, last = groups[-1]
-    out = list(results)
-    for at, device in zip(range(first, last + 1), devices):
-        out[at] = out[at]._replace(device=device)
     return out
 
 
@@ -390,7 +372,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     if respectively:
         # "reduces X by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU and Intel
         # Xeon CPU, respectively": the list of as many numbers right before the list of hardware.
-        results = _respective_devices(sentence, in_sentence, results, listed_hardware, mentions, measured)
+        results = respective_devices(sentence, [m for m, _ in in_sentence], results, listed_hardware, mentions,
+                                     measured)
     results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively", "on Intel CPU, ARM CPU, and NVIDIA
