@@ -261,6 +261,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # disclosed in their commits, raise af to claims 47/49, none inverted, devices 18/20, none wrong.)
     ("never_tuned_af", 0.95, 0.77, 0.95, 0.93, 0.9),
     ("never_tuned_ag", 0.94, 0.63, 0.94, 0.82, 0.9),
+    # Sets ah and ai (held out), 40 real arXiv abstracts (372 sentences, 165 results) no other set
+    # holds, written on 2026-11-27 by two helpers who had not read the rules, scored once at
+    # d94aab9, at the end of that session's rules: ah value 0.96/0.88, claims keep meaning 61/65,
+    # none inverted, kind 0.89, device right 10/11, 5 wrong; ai value 0.95/0.65, claims 56/59, 1
+    # inverted, kind 0.86, device right 11/19, 1 wrong. The session's starting code (fcd2e74)
+    # scores them the same but for one result of ai it did not find.
+    ("never_tuned_ah", 0.95, 0.87, 0.93, 0.89, 0.9),
+    ("never_tuned_ai", 0.95, 0.64, 0.94, 0.86, 0.57),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -304,12 +312,14 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_ad": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_ae": {"meaning inverted": 1, "wrong device": 0},
             "never_tuned_af": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_ag": {"meaning inverted": 0, "wrong device": 1}}
+            "never_tuned_ag": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_ah": {"meaning inverted": 0, "wrong device": 5},
+            "never_tuned_ai": {"meaning inverted": 1, "wrong device": 1}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
-        "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag"]
+        "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai"]
 
 
 @pytest.mark.parametrize("name", SETS)
