@@ -1485,3 +1485,8 @@ def test_a_paper_on_a_device_and_a_class_of_hardware_of_no_id_is_about_no_one_de
 def test_the_field_s_best_opening_a_sentence_is_no_device_s_result():
     assert devices("We finish the training in 20 minutes on 2048 KNLs. State-of-the-art ImageNet training speed with "
                    "ResNet-50 is 74.9% top-1 test accuracy in 15 minutes.") == ["xeon-phi", None, None]
+
+
+def test_a_count_after_just_or_only_still_says_where_it_ran():
+    assert devices("MEMO trains a 7B LLM with 1 million sequence length on just 8 A800 GPUs, achieving an MFU of "
+                   "52.30%.") == ["a800"]

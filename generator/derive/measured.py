@@ -28,7 +28,7 @@ _MEASURED_ON = re.compile(
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
     r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
-    r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same)\s+|\d[\d,]*\s*[x×]\s*"
+    r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same|just|only)\s+|\d[\d,]*\s*[x×]\s*"
     # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs"), a generation ("on 5th Gen Intel Xeon")
     r"|(?:up\s+to|as\s+many\s+as|over)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
     # counts of two settings ("on 1024 and 3072 MI250X GPUs"), a count of nodes ("across multi-node H200 clusters")
