@@ -1490,3 +1490,9 @@ def test_the_field_s_best_opening_a_sentence_is_no_device_s_result():
 def test_a_count_after_just_or_only_still_says_where_it_ran():
     assert devices("MEMO trains a 7B LLM with 1 million sequence length on just 8 A800 GPUs, achieving an MFU of "
                    "52.30%.") == ["a800"]
+
+
+def test_an_example_s_device_is_not_carried_to_the_sentences_after_it():
+    text = ("For example, X-N achieves 40.6% mAP with a latency of 1.64 ms on a T4 GPU. This advantage extends to other "
+            "model scales. X-S beats Y while running 42% faster.")
+    assert devices(text) == [None, "t4", None]

@@ -122,7 +122,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             # (Not an example's budget: "For example, with a single A100 80GB GPU, MeZO can train a 30B model".)
-            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not _BUDGET.match(written) else None
+            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not _BUDGET.match(written) and not _EXAMPLE.match(written) else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
         if names_hardware and _BUDGET.match(written):
@@ -171,6 +171,7 @@ def _names_unnamed_platform(text: str, mentions: list[Mention]) -> bool:
             if len(between) <= 40 and re.search(r"\s(?:and|or)\s", between) and not re.search(r"[,;]", between):
                 return True
     return False
+_EXAMPLE = re.compile(r"\W*(?:for (?:example|instance)|e\.g\.)\b", re.I)
 _BUDGET = re.compile(rf"^\W*(?:{LINKING_PHRASE},\s*)?(?:with|using)\s+(?:only\s+)?(?:a|one|an)\s+(?:single\s+)?", re.I)
 # A sentence that goes on from the results before it: "This outperforms ...", "These results ...".
 _THIS_RESULT = re.compile(r"\W*(?:this|these|which|that)\b(?!\s+(?:paper|work|study|article|survey|approach|method|"
