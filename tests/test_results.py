@@ -1496,3 +1496,13 @@ def test_an_example_s_device_is_not_carried_to_the_sentences_after_it():
     text = ("For example, X-N achieves 40.6% mAP with a latency of 1.64 ms on a T4 GPU. This advantage extends to other "
             "model scales. X-S beats Y while running 42% faster.")
     assert devices(text) == [None, "t4", None]
+
+
+def test_numbers_said_respectively_of_measures_before_them_take_those_measures_in_turn():
+    # "1.1 TOp/J" is operations a joule: an energy efficiency, shown as the authors wrote it.
+    found = extract_results(Paper("x", "X", "X achieved 9.4 TOp/s effective throughput and 1.1 TOp/J energy efficiency, "
+                                            "which, respectively, are 4X and 7X higher than the previous state-of-the-art."))
+    assert [(r.value_text, r.unit, r.kind) for r in found] == [("9.4", "TOPS", "throughput"), ("1.1", "TOPS/W", "efficiency"),
+                                                              ("4", "×", "throughput"), ("7", "×", "efficiency")]
+    assert found[2].claim.text.startswith("effective throughput … ")
+    assert devices("X was implemented on a Xilinx Zynq-7100 FPGA. It achieved 9.4 TOp/s.") == ["zynq-7000"]

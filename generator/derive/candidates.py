@@ -43,7 +43,8 @@ def rate_unit(text: str) -> str:
     things = _things(lowered[:-2]) if lowered.endswith("/s") else ""
     if things[:-1] in _COUNTED_PER_SECOND:
         return things + "/s"
-    if "operations" in lowered or re.fullmatch(r"[gtp]op/s|(?:giga|tera|peta)[ -]?ops/s", lowered):  # "GOP/s", "TeraOps/second"
+    # "GOP/s", "TeraOps/second"; "TOp" of "TOp/J", operations a joule: TOPS per watt
+    if "operations" in lowered or re.fullmatch(r"[gtp]op(?:/s)?|(?:giga|tera|peta)[ -]?ops/s", lowered):
         return lowered[0].upper() + "OPS"
     if "flop" in lowered:
         prefix = "P" if lowered.startswith(("p", "peta")) else lowered[0].upper()
@@ -57,8 +58,8 @@ def rate_unit(text: str) -> str:
 # another number ("FP16", "1.5"), nor right after a name's hyphen ("MI-300X").
 # A factor may also be written before its number ("x17.7"), but "x86" and "x64" name an
 # instruction set ("on x86 CPUs", "x86-64"), not a factor of 86. Efficiency is a rate per watt
-# or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J").
-_UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)"
+# or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J", "1.1 TOp/J", which is 1.1 TOPS/W).
+_UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)|(?-i:[GTP]Op)/J"
          r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"

@@ -131,10 +131,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # The words that name the number before this one are its own: "to 76.3% accuracy in 2.2
     # minutes" does not say that the 2.2 minutes are an accuracy.
     if left_bound:
-        gap = sentence[left_bound:start]
-        own = KIND.match(sentence, left_bound + len(gap) - len(gap.lstrip()))
-        if own and own.end() < start:
-            begin = own.end()
+        begin = own_measure_end(sentence, left_bound, start)
     for found in _HARD_BREAK.finditer(sentence, begin, start):
         begin = found.end()
     words = _words(sentence, begin, start)
@@ -162,6 +159,14 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start
     return frm, to
+
+
+def own_measure_end(sentence: str, number_end: int, bound: int) -> int:
+    """Where the words that name what the number ending at `number_end` measures end, when they
+    follow it right away ("1.1 TOp/J| energy efficiency|, which ..."), before `bound`; else `number_end`."""
+    gap = sentence[number_end:bound]
+    own = KIND.match(sentence, number_end + len(gap) - len(gap.lstrip()))
+    return own.end() if own and own.end() < bound else number_end
 
 
 def clause_start(sentence: str, begin: int, end: int) -> int:

@@ -8,7 +8,7 @@ import re
 from typing import NamedTuple, TypeVar
 
 from .candidates import shares_unit
-from .claims import BY_AMOUNT, claim_span, clause_start, list_end, measure_words, qualified_start
+from .claims import BY_AMOUNT, claim_span, clause_start, list_end, measure_words, own_measure_end, qualified_start
 from .kinds import KIND, kind_in
 from ..content.hardware import Mention
 
@@ -94,7 +94,11 @@ def respective_measures(sentence: str, matches: list[re.Match[str]], words: list
     out: dict[int, tuple[int, tuple[int, int]]] = {}
     for first, last in listed_groups(sentence, matches, measured):
         count = last - first + 1
-        if count < 2 or first < count or kind_in(sentence[words[first][0]:words[first][1]]):
+        # (Not the measure of the number before, which its words may reach back to: "1.1 TOp/J energy
+        # efficiency, which, respectively, are 4X and 7X higher".)
+        own_start = max(words[first][0], own_measure_end(sentence, matches[first - 1].end(), matches[first].start())) \
+            if first else words[first][0]
+        if count < 2 or first < count or kind_in(sentence[own_start:words[first][1]]):
             continue
         # A list in parentheses is of the words before them ("operations for inference (>34% and
         # ~17% lower than ...)"), not of the numbers before.
