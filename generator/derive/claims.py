@@ -132,8 +132,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # minutes" does not say that the 2.2 minutes are an accuracy.
     if left_bound:
         begin = own_measure_end(sentence, left_bound, start)
-    for found in _HARD_BREAK.finditer(sentence, begin, start):
-        begin = found.end()
+    begin = clause_start(sentence, begin, start)
     words = _words(sentence, begin, start)
     soft = list(_LEFT_BREAK.finditer(sentence, begin, start))
     # Two measures joined by "and" before "by" (the numbers are the measures', in turn): the first

@@ -133,7 +133,8 @@ _CHANGE_BEFORE = re.compile(r"\b(?:improv|reduc|lower|increas|decreas|cut|boost|
                             r"\s+(?:(?:both|the|its|their|overall)\s+)*$", re.I)
 # Modifiers coordinated before one measure's noun: "prefill and decode speeds".
 _SHARED_HEAD = re.compile(r"(?P<words>(?:[A-Za-z][\w-]*,\s+)*[A-Za-z][\w-]*,?\s+(?:and|&)\s+[A-Za-z][\w-]*)\s+$")
-_ITEMS = re.compile(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")
+# Between the items of a list of words: "A, B and C", "A, B, & C" (items to be stripped).
+LIST_ITEMS = re.compile(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")
 # What joins the measures to their numbers: a preposition right before the list ("drop by", "speeds
 # of", "improves ... to"), or "respectively" right after it.
 _JOINS = re.compile(r"\b(?:by|of|at|to)\s+(?:(?:up to|about|around|over|nearly|roughly|approximately)\s+)?$", re.I)
@@ -182,7 +183,7 @@ def _measure_list(sentence: str, start: int, end: int, count: int) -> tuple[int,
         verb = _CHANGE_BEFORE.search(sentence, start, begin)  # with the verb: "improve both performance and energy"
         return verb.start() if verb else begin, run[-1][1], [kind for _, _, kind in run], verb.group(0) if verb else ""
     shared = _SHARED_HEAD.search(sentence, start, run[-1][0]) if len(run) == 1 else None
-    if shared and len([w for w in _ITEMS.split(shared.group("words")) if w.strip()]) == count:
+    if shared and len([w for w in LIST_ITEMS.split(shared.group("words")) if w.strip()]) == count:
         return shared.start("words"), run[-1][1], [run[-1][2]] * count, ""
     return None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .comparisons import baseline_of
-from .number_lists import listed_groups
+from .number_lists import LIST_ITEMS, listed_groups
 
 Baseline = tuple[str, tuple[int, int]]  # the name as written, and the span of the comparison's words
 
@@ -22,7 +22,6 @@ _NAME = r"(?:(?!\d[\d.]*\s*[x×%])[\w.+/'-]+)(?:\s+(?!(?:and|or|on|in|for|with|a
         r"(?!\d[\d.]*\s*[x×%])[\w.+/'-]+){0,3}"
 _MORE_NAMES = re.compile(rf"(?:\s*,\s*{_NAME})*\s*,?\s+and\s+{_NAME}(?=\s*(?:[,.;)]|$)|\s+(?:on|in|for|respectively|at|"
                          r"when|while|with|across|under|using)\b)", re.I)
-_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
 def _names_from(sentence: str, baseline: Baseline) -> list[tuple[str, int]]:
@@ -32,15 +31,13 @@ def _names_from(sentence: str, baseline: Baseline) -> list[tuple[str, int]]:
     more = _MORE_NAMES.match(sentence, end)
     if more is None:
         return []
-    return [(item.strip(), more.end()) for item in [name, *_ITEMS.split(more.group(0))] if item.strip()]
+    return [(item.strip(), more.end()) for item in [name, *LIST_ITEMS.split(more.group(0))] if item.strip()]
 
 
-def number_baselines(sentence: str, matches: list[re.Match[str]]) -> list[Baseline | None]:
-    """The baseline of each number of `sentence` (`matches`), or None: the comparison right after
-    it, else the one before it that is not the number before's own."""
-    cuts = [(matches[index - 1].end() if index else 0,
-             matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
-            for index in range(len(matches))]
+def number_baselines(sentence: str, matches: list[re.Match[str]], cuts: list[tuple[int, int]]) -> list[Baseline | None]:
+    """The baseline of each number of `sentence` (`matches`, each with the bounds of its words,
+    `cuts`: from the number before to the number after), or None: the comparison right after it,
+    else the one before it that is not the number before's own."""
     baselines: list[Baseline | None] = []
     for match, (cut_before, cut_after) in zip(matches, cuts):
         found = baseline_of(sentence[match.end():cut_after], match.end(), after=True)

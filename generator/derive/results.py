@@ -98,6 +98,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                 results[at] = results[at]._replace(device=device)
         before = {r.device for r in results if r.device}
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
+        budget = _BUDGET.match(written)  # "For example, with a single A100, ...": an example's, this sentence's only
         if not results and mentions and not _CONTRAST.search(written) and not (designs and _STUDIED.search(written)) \
                 and _OWN_SETTING.search(written):
             # Not a maker's name before a product the vocabulary does not know ("implemented on a
@@ -109,7 +110,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # "We use both Intel KNL clusters and multi-GPU clusters as our target platforms": a second
             # platform the vocabulary has no name for; the paper is about no one device.
             several = several or (bool(stated) and _names_unnamed_platform(written, mentions))
-        elif opening and not _CONTRAST.search(written) and not _BUDGET.match(written):
+        elif opening and not _CONTRAST.search(written) and not budget:
             # "When training a 530B model on 2240 NVIDIA A100 GPUs, we achieve ...": an opening
             # that sets where the paper's results were measured (not a budget an example is held
             # to: "For example, with a single A100 80GB GPU, MeZO can train a 30B model").
@@ -122,10 +123,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             # (Not an example's budget: "For example, with a single A100 80GB GPU, MeZO can train a 30B model".)
-            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not _BUDGET.match(written) and not _EXAMPLE.match(written) else None
+            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not budget and not _EXAMPLE.match(written) else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
-        if names_hardware and _BUDGET.match(written):
+        if names_hardware and budget:
             frame = None  # an example's budget frames its own sentence only
         # The hardware that is itself a result's baseline ("over the Edge TPU"; not "than NVIDIA's H100 cuBLAS").
         against = {r.baseline_device for r in results if r.baseline_device and r.baseline and hardware is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claims import BY_AMOUNT, Claim, claim_kind, claim_span, make_claim, measures_before_by
+from .claims import BY_AMOUNT, Claim, claim_kind, claim_span, make_claim
 from .hardware_words import PROCESSOR_CLASS
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
@@ -143,10 +143,6 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
             # Not a qualifier's ("1.60X and 1.73X faster with better accuracy": both are speedups).
             qualifier = _QUALIFIER.search(sentence, tail_start, tail_end)
             kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
-            # Or the measures joined before "by": "improves energy efficiency and throughput by 3.0x and 3.1x".
-            if len(kinds) != last - first + 1 and (joined := measures_before_by(sentence, placed[first][0].start())) \
-                    and len(named := kinds_in(sentence[joined[0]:joined[2]])) == last - first + 1:
-                kinds = named
             slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
             devices = [credit(hardware, sentence, m, measured)
                        for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
@@ -237,7 +233,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
              matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
             for index in range(len(matches))]
     # The baselines first: a device that is one is never a result's device.
-    baselines = number_baselines(sentence, matches)
+    baselines = number_baselines(sentence, matches, cuts)
     excluded = [_with_its_setting(sentence, b, mentions) for b in baselines if b]
     # In a paper that designs hardware of its own, hardware in an opening comparison is the
     # competitor's ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100
@@ -360,11 +356,10 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                                     (claim_span(sentence, m.start, m.end, 0, m.end)[0], m.start)) for m in measures],
                                 [*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
     if respectively:  # "...; on the V80 they reach 4.71×, 6.55× and 4.13×, respectively": the measures before, in order
-        by_index = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
         for index, (before, measure) in respective_measures(sentence, matches, words, measured).items():
-            if index in by_index and index not in pairing and (source := by_index.get(before)) is not None:
-                match, result = in_sentence[by_index[index]][0], results[by_index[index]]
-                results[by_index[index]] = result._replace(
+            if index in at_match and index not in pairing and (source := at_match.get(before)) is not None:
+                match, result = in_sentence[at_match[index]][0], results[at_match[index]]
+                results[at_match[index]] = result._replace(
                     kind=results[source].kind, direction=result.direction or results[source].direction,
                     claim=make_claim(written, match.start(), match.end(), words[index],
                                      baselines[index][1] if baselines[index] else None, measure))
