@@ -5,9 +5,12 @@ index; the box works from the keyboard, on a phone and in dark mode."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from playwright.sync_api import expect
+
+from .conftest import served
 
 pytestmark = pytest.mark.browser
 
@@ -163,3 +166,28 @@ def test_a_paper_s_snippet_is_the_authors_words_not_the_page_s_furniture(make_co
             continue
         snippet = item.locator("p").inner_text()
         assert not re.search(r"\bPDF\b|Hugging Face|\bCite\b|Hardware:|Topics:|Published \d|Report a problem", snippet), snippet
+
+
+def test_before_the_index_is_made_search_says_so_and_works_once_it_is(make_context, site_dir, tmp_path):
+    # `mkdocs serve` serves the pages first and makes the index after: a reader who searches in
+    # between is told so, and the next keystroke once the index is there finds the paper.
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy, ignore=shutil.ignore_patterns("pagefind"))
+    with served(copy) as url:
+        page = make_context().new_page()
+        page.goto(url)
+        page.keyboard.press("/")
+        page.keyboard.type("SnapKV", delay=20)
+        meta = page.locator(".md-search-result__meta")
+        expect(meta).to_contain_text("Search is not ready yet")
+        expect(page.locator(RESULT)).to_have_count(0)
+
+        shutil.copytree(site_dir / "pagefind", copy / "pagefind")
+        page.keyboard.press("Backspace")
+        page.keyboard.type("V")
+        expect(page.locator(RESULT).first).to_have_attribute("href", re.compile(r"/papers/snapkv/$"))
+        expect(meta).to_contain_text("match")
+    # The missing index's 404s are this case's own, and nothing else went wrong.
+    errors = make_context.problems.errors
+    assert errors and all("pagefind" in error or "404" in error for error in errors), errors
+    errors.clear()

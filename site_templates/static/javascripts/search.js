@@ -64,6 +64,12 @@
         await module.options({ baseUrl: base.pathname });
         module.init();
         return module;
+      }, (error) => {
+        // No index yet (`mkdocs serve` makes it once the pages are served) or no connection:
+        // say so, and try again at the next keystroke.
+        pagefind = null;
+        meta.textContent = "Search is not ready yet: its index is still being made. Try again in a moment.";
+        throw error;
       });
     }
     return pagefind;
@@ -72,7 +78,7 @@
   function open() {
     toggle.checked = true;
     input.focus();
-    load();
+    load().catch(() => {});
   }
   function close() {
     toggle.checked = false;
@@ -141,7 +147,12 @@
       meta.textContent = "Type a paper, device or topic";
       return;
     }
-    const engine = await load();
+    let engine;
+    try {
+      engine = await load();
+    } catch (error) {
+      return;  // load() said why
+    }
     const found = await engine.debouncedSearch(query, {}, 40);  // ms: one search per pause in typing
     if (found === null || asked !== latest) return;  // a newer query is under way
     const words = query.split(/\s+/);
@@ -165,7 +176,7 @@
     return [...list.querySelectorAll("a")];
   }
 
-  input.addEventListener("focus", () => { toggle.checked = true; load(); });
+  input.addEventListener("focus", () => { toggle.checked = true; load().catch(() => {}); });
   input.addEventListener("input", search);
   form.addEventListener("reset", () => { setTimeout(search); input.focus(); });
   form.addEventListener("submit", (event) => {
