@@ -357,6 +357,27 @@ def test_hardware_as_the_subject_is_where_the_result_was_measured_and_the_object
     assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("gaudi-3", "Gaudi 2", "gaudi-2")]
 
 
+def test_hardware_in_parentheses_after_a_baseline_is_that_baseline_s_hardware():
+    text = ("We prototype the accelerator on a Stratix 10 board. Compared to a previous-generation GPU (Tesla P100), "
+            "our accelerator delivers 2.2x higher throughput and 5.1x better energy efficiency.")
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.baseline, r.baseline_device) for r in found] == [
+        ("2.2", "previous-generation GPU", "p100"), ("5.1", "previous-generation GPU", "p100")]
+    # Where the accelerator ran is the sentence before's, not the baseline's.
+    assert {r.device for r in found} == {"stratix-10"}
+
+
+def test_hardware_whose_features_the_system_builds_on_is_where_it_ran():
+    text = ("By leveraging the unified memory of modern chips such as the Apple M2 Ultra, FooServe avoids copies "
+            "between host and device. FooServe decodes 1.8x faster than llama.cpp.")
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.device) for r in found] == [("1.8", "apple-m2")]
+    text = ("Exploiting the fast interconnect offered by recent systems, such as the NVIDIA GH200, we show that "
+            "FooCache cuts time to first token by 35%.")
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.device) for r in found] == [("35", "gh200")]
+
+
 def test_a_baseline_that_is_software_has_no_baseline_device():
     found = extract_results(Paper("x", "X", "On an A100, our kernel is 2.3x faster than cuBLAS."), hardware())
     assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("a100", "cuBLAS", None)]
@@ -1372,8 +1393,9 @@ def test_unknown_products_classes_of_hardware_and_examples_of_a_class(text, expe
     # From a review of the day's rules: each of these credited a wrong device before it was fixed.
     ("Our 28nm chip achieves 12 TOPS/W, while the A100 at 7nm reaches 2.4 TOPS/W.", [None, None]),
     ("Unlike the A100 at 400 W, our chip draws 5 W and delivers 3x better energy efficiency.", [None, None, None]),
+    # (The A100 is the baseline's, in parentheses after it: the accelerator's result is the VCK190's.)
     ("We implement our accelerator on a Xilinx VCK190. It achieves 5.2x higher throughput than PyTorch (A100).",
-     [None]),
+     ["vck190"]),
     ("Next-generation B200 GPUs will deliver 2.5x higher inference throughput than the H100.", [None]),
 ])
 def test_reviewed_phrasings_of_the_second_day_credit_no_wrong_device(text, expected):

@@ -24,7 +24,8 @@ from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
-    r"(?:(?:\b(?:on|using|employing|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?to)|"
+    r"(?:(?:\b(?:on|using|employing|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to)|"
+
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
     r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
@@ -34,7 +35,7 @@ _MEASURED_ON = re.compile(
     # counts of two settings ("on 1024 and 3072 MI250X GPUs"), a count of nodes ("across multi-node H200 clusters")
     r"|\d[\d,]*\s+(?:and|or|to)\s+(?=\d)|multi-(?:node|GPU|chip|card|device)\s+"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
-    r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX[\s-]+|\d+\s*[GT]B\s+"
+    r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX[\s-]+|\d+\s*[GT]B\s+|\d+\s*nm\s+"
     r"|(?:single|dual|quad|two|four|eight|\d+)-sockets?\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
     # a system's name, and its phase: "on Frontier AMD GPUs", "on a Cori Phase-II Xeon-Phi node" (not two
     # words: "on the Xilinx Virtex UltraScale+ VU19P" names a product the vocabulary does not know)
@@ -46,6 +47,10 @@ _MEASURED_ON = re.compile(
     # "on a consumer GPU RTX 4090": the kind of hardware, then its name
     r"|\b(?:on|using|with)\s+(?:(?:an?|the|one|two|four|eight|single|\d+)\s+)*(?:[a-z-]+\s+){0,2}"
     r"(?:GPUs?|cards?|accelerators?|chips?|boards?)\s+)$", re.I)
+# The hardware whose features the paper's system builds on: "leveraging the high bandwidth of modern hardware like
+# the NVIDIA GH200", "Exploiting the bandwidth offered by the modern hardware, such as the NVIDIA Grace Hopper".
+_BUILDS_ON_FEATURES = re.compile(r"\b(?:leverag(?:e|es|ed|ing)|exploit(?:s|ed|ing)?|tak(?:e|es|ing)\s+advantage\s+of)\s+"
+                                 r"[^.;:()]{0,100}?\b(?:like|such\s+as|of)\s+(?:the\s+|an?\s+)?(?-i:[A-Z][\w-]*\s+)?$", re.I)
 # A sentence about other work ("recent work proposes ... on NVIDIA hardware") that says nothing
 # of the paper's own ("we", "our"): what it names is only mentioned.
 _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\s+(?:work|works|approaches|systems|"
@@ -141,6 +146,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
         after = sentence[m.end:m.end + 80]
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) \
+                or _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)):
             found.append(m)

@@ -18,8 +18,8 @@ _GOES_ON = re.compile(r"\s*(?:\[[\d,\s]+\]\s*)?(?:(?:with|by)\s+(?:(?:only|a|an|
                       re.I)
 # A list of names a comparison goes on to: "over MinkowskiEngine|, SpConv 1.2, TorchSparse and SpConv v2" and
 # where it ends (the sentence's, a clause's or a setting's start). A name holds no number of a result.
-_NAME = r"(?:(?!\d[\d.]*\s*[x×%])[\w.+/'-]+)(?:\s+(?!(?:and|or|on|in|for|with|at|by|when|while|using|respectively)\b)" \
-        r"(?!\d[\d.]*\s*[x×%])[\w.+/'-]+){0,3}"
+_NAME = r"(?:(?!\d[\d.]*\s*[x×%])[\w.+/'-]*[\w+/'-])(?:\s+(?!(?:and|or|on|in|for|with|at|by|when|while|using|respectively)\b)" \
+        r"(?!\d[\d.]*\s*[x×%])[\w.+/'-]*[\w+/'-]){0,5}(?:\s*\([^()]{1,20}\))?"  # "7 nm AMD Versal ACAP VC190 (SOTA)"
 _MORE_NAMES = re.compile(rf"(?:\s*,\s*{_NAME})*\s*,?\s+and\s+{_NAME}(?=\s*(?:[,.;)]|$)|\s+(?:on|in|for|respectively|at|"
                          r"when|while|with|across|under|using)\b)", re.I)
 

@@ -27,7 +27,9 @@ UNKNOWN_HARDWARE = re.compile(
     r"data-center)\s+)?"
     r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
     rf"(?P<name>[A-Z][\w-]*\d[\w-]*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
-    r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b")
+    r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b"
+    # (Not a class that only describes what follows: "on accelerator-executed layers", "on GPU-resident data".)
+    r"(?!-(?i:executed|offloaded|resident|bound|side|aware|friendly|intensive|heavy|centric|specific|oriented)\b)")
 def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
     """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is, nor holds
     ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2"), nor is part of
@@ -367,17 +369,26 @@ def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Menti
                                         for o in named)]
 
 
+_PARENTHESIS_AFTER = re.compile(r"\s*\([^()]{1,60}\)")
+
+
 def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
-                    span: tuple[int, int], device: str | None) -> str | None:
+                    span: tuple[int, int], device: str | None, name: str | None = None) -> str | None:
     """The hardware a result is compared against: named in its baseline's words ("than the H100")
     or right after them in the same clause ("the CUDA implementation on Nvidia's H100"), and not
     where the result itself was measured. None when the baseline is no hardware."""
     start, end = span
-    clause = DEVICE_CLAUSE.search(sentence, end)
+    # The baseline's hardware in parentheses right after it: "than a same-technology GPU (GTX 1080)".
+    named = _PARENTHESIS_AFTER.match(sentence, end)
+    clause = DEVICE_CLAUSE.search(sentence, named.end() if named else end)
     stop = clause.start() if clause else len(sentence)
     if (comma := sentence.find(",", end, stop)) >= 0:
         stop = comma
     on = {m.id for m in measured}
     found = most_specific(hardware, [m for m in mentions if start <= m.start < stop and m.id not in on])
     found = [m for m in found if m.id != device]
+    # One name of a list each number is compared with, in order ("2.4x, 35x and 14x over the A10G, the
+    # ZCU102 and the U250"): the hardware in that name's words or after them, not an earlier name's.
+    at = sentence.find(name, start, stop) if name else -1
+    found = [m for m in found if m.start >= at]
     return found[0].id if found else None

@@ -321,7 +321,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             direction = direction_of(re.match(r"\w+", changed.group(0)).group(0), "", False)
         if direction is None and unit == "%" and parallel:
             direction = in_sentence[-1][1].direction
-        against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device) \
+        against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device, baseline) \
             if hardware is not None and baselines[index] else None
         value = parse_number(high or low)
         if magnitude and value is not None:
@@ -349,7 +349,9 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         results = [r if r.baseline or match.group("rate") or match.group("efficiency")
                    or (level and r.unit == "%" and r.direction is None and r.kind in _STATED_AS_PERCENT) else r._replace(
             baseline=shared[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
-                                                shared[1])) for (match, _), r in zip(in_sentence, results)]
+                                                shared[1]),
+            baseline_device=baseline_device(hardware, sentence, mentions, measured, shared[1], r.device)
+            if hardware is not None else None) for (match, _), r in zip(in_sentence, results)]
     measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction, (words[matches.index(m)][0], m.start()))
                                            for m, r in in_sentence]
                                 + [(m.end, m.unit, m.kind, m.direction,
