@@ -7,11 +7,11 @@ merged into a trie so that it stays linear in the size of the list.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import NamedTuple
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ..content.model import Paper
 
@@ -64,7 +64,12 @@ def names_of(paper: Paper) -> list[str]:
     return names
 
 
-_PLAIN_WORDS = ENGLISH_STOP_WORDS | {name.lower() for name in _NOT_NAMES}
+@functools.cache
+def _plain_words() -> frozenset[str]:
+    """English stop words (scikit-learn's list) and the words that are never names. Imported when
+    first asked for: scikit-learn takes about a second to import, which `new` and `check` never need."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+    return ENGLISH_STOP_WORDS | {name.lower() for name in _NOT_NAMES}
 # Words as related papers count them and names are told apart from plain words: a word may hold
 # inner dots and hyphens ("fp8", "a100-80gb", "zero-infinity").
 WORD = re.compile(r"\w(?:[\w.-]*\w)?")
@@ -80,7 +85,8 @@ def is_plain_word(name: str) -> bool:
     singular or plural, an English stop word or a generic term ("The", "GPUs", "On the")."""
     if len(name) < MIN_NAME_CHARS or not any(ch.isalpha() for ch in name):
         return True
-    return all(word in _PLAIN_WORDS or word.removesuffix("s") in _PLAIN_WORDS for word in _words(name))
+    plain = _plain_words()
+    return all(word in plain or word.removesuffix("s") in plain for word in _words(name))
 
 
 def _generic(names: list[str], papers_using: Counter[str], abstracts: int) -> set[str]:

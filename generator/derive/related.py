@@ -13,8 +13,6 @@ from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
-from sklearn.preprocessing import normalize
 
 from .mentions import WORD
 from ..content.model import Paper
@@ -55,6 +53,7 @@ class WordCounter:
     preview"). The counts are CountVectorizer's, exactly (tests/test_related.py)."""
 
     def __init__(self) -> None:
+        from sklearn.feature_extraction.text import CountVectorizer  # a second to import: only where papers are related
         self.analyze = CountVectorizer(token_pattern=WORD.pattern, stop_words="english").build_analyzer()
         self.ids: dict[str, int] = {}  # word -> its number (renumbered when most are no longer used)
         self.words: list[str] = []
@@ -104,6 +103,7 @@ def _labels_matrix(labels: list[list[str]]) -> sparse.csr_matrix:
             cols.append(column[label])
     data = np.ones(len(rows), dtype=np.float32)
     matrix = sparse.csr_matrix((data, (rows, cols)), shape=(len(labels), max(len(vocabulary), 1)))
+    from sklearn.preprocessing import normalize
     return normalize(matrix)
 
 
@@ -146,6 +146,8 @@ def _order_by_row_score_rank(rows: np.ndarray, micros: np.ndarray, ranks: np.nda
 
 def _text_matrix(texts: list[str], counter: WordCounter) -> sparse.csr_matrix:
     """The texts' TF-IDF vectors (sublinear counts), normalized."""
+    from sklearn.feature_extraction.text import TfidfTransformer
+    from sklearn.preprocessing import normalize
     return normalize(TfidfTransformer(sublinear_tf=True).fit_transform(word_counts(texts, counter)))
 
 
