@@ -34,8 +34,13 @@ SETS = {"seed": ["results_seed_a.yml", "results_seed_b.yml"],
            if not p.stem.startswith("results_seed")}}
 
 
+# libyaml's loader where PyYAML has it: the labels load ten times faster (the same safe subset of YAML).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _read(name: str) -> list[dict]:
-    return [entry for file in SETS[name] for entry in yaml.safe_load((LABELS / file).read_text(encoding="utf-8"))]
+    return [entry for file in SETS[name]
+            for entry in yaml.load((LABELS / file).read_text(encoding="utf-8"), Loader=_LOADER)]
 
 
 def load(name: str) -> list[dict]:
