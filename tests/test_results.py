@@ -378,6 +378,14 @@ def test_hardware_whose_features_the_system_builds_on_is_where_it_ran():
     assert [(r.value_text, r.device) for r in found] == [("35", "gh200")]
 
 
+def test_a_number_in_parentheses_after_another_is_an_aside_and_the_device_after_it_is_the_first_s():
+    text = ("FooConv reaches 1.8x (at most 3.2x) higher throughput on the L4, 1.4x (at most 2.0x) on the A10 "
+            "and 1.2x (at most 1.6x) on the T4, over cuDNN.")
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.device) for r in found] == [
+        ("1.8", "l4"), ("3.2", "l4"), ("1.4", "a10"), ("2.0", "a10"), ("1.2", "t4"), ("1.6", "t4")]
+
+
 def test_a_baseline_that_is_software_has_no_baseline_device():
     found = extract_results(Paper("x", "X", "On an A100, our kernel is 2.3x faster than cuBLAS."), hardware())
     assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("a100", "cuBLAS", None)]

@@ -269,6 +269,16 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # scores them the same but for one result of ai it did not find.
     ("never_tuned_ah", 0.95, 0.87, 0.93, 0.89, 0.9),
     ("never_tuned_ai", 0.95, 0.64, 0.94, 0.86, 0.57),
+    # Sets aj and ak (held out), 40 real arXiv abstracts (329 sentences, 179 results) no other set
+    # holds, written on 2026-11-27 by two helpers who had not read the rules, scored once at
+    # 13941f2, at the end of that session's rules: aj value 0.91/0.64, claims keep meaning 51/52,
+    # none inverted, kind 0.88, device right 14/18, 1 wrong; ak value 1.00/0.79, claims 68/76, none
+    # inverted, kind 0.84, device right 20/25, 7 wrong. The previous session's final code (9091fa8)
+    # scores them the same. (A rule written since from ak's misses, disclosed in its commit: a number
+    # in parentheses after another is an aside, "2.52x (up to 5.11x) speedup on RTX 4090": ak devices
+    # 23/25, 4 wrong.)
+    ("never_tuned_aj", 0.9, 0.64, 0.98, 0.88, 0.77),
+    ("never_tuned_ak", 1.0, 0.79, 0.89, 0.84, 0.92),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -314,12 +324,15 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_af": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_ag": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_ah": {"meaning inverted": 0, "wrong device": 4},
-            "never_tuned_ai": {"meaning inverted": 0, "wrong device": 1}}
+            "never_tuned_ai": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_aj": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_ak": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
-        "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai"]
+        "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
+        "never_tuned_aj", "never_tuned_ak"]
 
 
 @pytest.mark.parametrize("name", SETS)

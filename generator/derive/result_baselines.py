@@ -1,15 +1,18 @@
 """What each number of a sentence is compared with: "2.1x faster than cuBLAS", "compared to
 FP16, ... 3.6x", "over MinkowskiEngine, SpConv and TorchSparse" (one name each). A baseline is
 the comparison's words and their span in the sentence; `sentence_results.py` gives each result
-its baseline and keeps the hardware of a baseline from being the result's device.
+its baseline and keeps the hardware of a baseline from being the result's device. And the
+hardware a baseline is or ran on ("than the H100", "than a same-technology GPU (GTX 1080)").
 """
 
 from __future__ import annotations
 
 import re
 
+from ..content.hardware import Hardware, Mention
 from .comparisons import baseline_of
 from .number_lists import LIST_ITEMS, listed_groups
+from .result_devices import DEVICE_CLAUSE, most_specific
 
 Baseline = tuple[str, tuple[int, int]]  # the name as written, and the span of the comparison's words
 
@@ -80,3 +83,28 @@ def shared_baseline(sentence: str, baselines: list[Baseline | None]) -> Baseline
     if not found or len({b[0] for b in found}) > 1 or _names_from(sentence, found[0]):
         return None
     return found[0]
+
+
+_PARENTHESIS_AFTER = re.compile(r"\s*\([^()]{1,60}\)")
+
+
+def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
+                    span: tuple[int, int], device: str | None, name: str | None = None) -> str | None:
+    """The hardware a result is compared against: named in its baseline's words ("than the H100")
+    or right after them in the same clause ("the CUDA implementation on Nvidia's H100"), and not
+    where the result itself was measured. None when the baseline is no hardware."""
+    start, end = span
+    # The baseline's hardware in parentheses right after it: "than a same-technology GPU (GTX 1080)".
+    named = _PARENTHESIS_AFTER.match(sentence, end)
+    clause = DEVICE_CLAUSE.search(sentence, named.end() if named else end)
+    stop = clause.start() if clause else len(sentence)
+    if (comma := sentence.find(",", end, stop)) >= 0:
+        stop = comma
+    on = {m.id for m in measured}
+    found = most_specific(hardware, [m for m in mentions if start <= m.start < stop and m.id not in on])
+    found = [m for m in found if m.id != device]
+    # One name of a list each number is compared with, in order ("2.4x, 35x and 14x over the A10G, the
+    # ZCU102 and the U250"): the hardware in that name's words or after them, not an earlier name's.
+    at = sentence.find(name, start, stop) if name else -1
+    found = [m for m in found if m.start >= at]
+    return found[0].id if found else None

@@ -138,6 +138,10 @@ _NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|
 _ITEM = re.compile(r"(?:^|[\s;,:])\(?(?:\d{1,2}|i{1,3}|iv|v|vi{1,3}|ix|x)\)\s")
 
 
+_ASIDE = re.compile(r"\s*\([^()]{1,60}\)")
+_ITEM_END = re.compile(r"[,;]|\d[\d.]*\s*(?:[x×%]|times)")
+
+
 def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
             start: int, end: int, before_from: int, after_to: int, after_only: bool = False) -> str | None:
     """The device the result at [start, end) was measured on: the first measured-on device after
@@ -177,7 +181,15 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         inside = specific([m for m in mentions if paren.start() < m.start and m.end < paren.end()])
         if inside:
             return credited(inside[0])
-    clause = DEVICE_CLAUSE.search(sentence, end, after_to)
+    # "on average 2.52x (up to 5.11x) speedup on RTX 4090, ...": the number in parentheses right
+    # after it is an aside; its words go on after the parenthesis, to the list's next item.
+    aside = _ASIDE.match(sentence, end)
+    if aside and aside.end() > after_to:
+        stop = _ITEM_END.search(sentence, aside.end())
+        after_to = stop.start() if stop else len(sentence)
+    else:
+        aside = None
+    clause = DEVICE_CLAUSE.search(sentence, aside.end() if aside else end, after_to)
     after_to = clause.start() if clause else after_to
     # "from 120 ms on the Jetson Nano to 30 ms ...": the hardware between is the first number's.
     if _FROM.search(sentence, max(0, before_from - 40), before_from) and _TO.search(sentence, before_from, start):
@@ -367,28 +379,3 @@ def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Menti
              or not any(o.id != m.id and m.id in hardware.lineage(o.id) for o in found)]
     return [m for m in named if not any(m.end < o.start <= m.end + 1 and m.id in hardware.lineage(o.id) and m.id != o.id
                                         for o in named)]
-
-
-_PARENTHESIS_AFTER = re.compile(r"\s*\([^()]{1,60}\)")
-
-
-def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
-                    span: tuple[int, int], device: str | None, name: str | None = None) -> str | None:
-    """The hardware a result is compared against: named in its baseline's words ("than the H100")
-    or right after them in the same clause ("the CUDA implementation on Nvidia's H100"), and not
-    where the result itself was measured. None when the baseline is no hardware."""
-    start, end = span
-    # The baseline's hardware in parentheses right after it: "than a same-technology GPU (GTX 1080)".
-    named = _PARENTHESIS_AFTER.match(sentence, end)
-    clause = DEVICE_CLAUSE.search(sentence, named.end() if named else end)
-    stop = clause.start() if clause else len(sentence)
-    if (comma := sentence.find(",", end, stop)) >= 0:
-        stop = comma
-    on = {m.id for m in measured}
-    found = most_specific(hardware, [m for m in mentions if start <= m.start < stop and m.id not in on])
-    found = [m for m in found if m.id != device]
-    # One name of a list each number is compared with, in order ("2.4x, 35x and 14x over the A10G, the
-    # ZCU102 and the U250"): the hardware in that name's words or after them, not an earlier name's.
-    at = sentence.find(name, start, stop) if name else -1
-    found = [m for m in found if m.start >= at]
-    return found[0].id if found else None

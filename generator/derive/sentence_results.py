@@ -19,11 +19,11 @@ from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, direction_of
-from .result_baselines import number_baselines, shared_baseline
+from .result_baselines import baseline_device, number_baselines, shared_baseline
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import claim_spans, listed_groups, paired_lists, respective_devices, respective_measures
 from .carried_devices import refined_device
-from .result_devices import (DEVICE_CLAUSE, baseline_device, credit, device_of, hardware_list, most_specific,
+from .result_devices import (DEVICE_CLAUSE, credit, device_of, hardware_list, most_specific,
                              setting_after)
 from .measured import measured_in_sentence
 from ..content.check import MODEL_NAME
