@@ -271,7 +271,8 @@ def stage_worker(content: Path, templates: Path) -> dict:
     }
 
 
-def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, preview: bool, log) -> dict:
+def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, preview: bool, log,
+            preview_repeats: int = 3) -> dict:
     python = sys.executable
     root = work / f"n{n}"
     shutil.rmtree(root, ignore_errors=True)
@@ -322,7 +323,7 @@ def measure(n: int, work: Path, seed: int, mkdocs_alone: bool, do_import: bool, 
     row["shares"] = json.loads(run["stdout"])
     log("  shares: " + ", ".join(f"{k} {v:.1f} s" for k, v in row["shares"].items()))
     if preview:
-        run = run_child([python, str(HERE / "serve_preview.py"), str(root)], root)
+        run = run_child([python, str(HERE / "serve_preview.py"), str(root), str(preview_repeats)], root)
         row["preview"] = json.loads(run["stdout"])
         log("  preview: " + ", ".join(f"{k} {v:.2f} s" for k, v in row["preview"].items()))
 
@@ -378,6 +379,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-alone", action="store_true", help="skip the MkDocs-alone build")
     parser.add_argument("--no-import", action="store_true", help="skip timing the import")
     parser.add_argument("--no-preview", action="store_true", help="skip timing the preview under mkdocs serve")
+    parser.add_argument("--preview-repeats", type=int, default=3,
+                        help="edits of each kind timed in the preview (the median is reported)")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--keep", type=Path, help="build in this folder and keep it (default: a temporary one)")
     parser.add_argument("--worker", nargs=2, type=Path, metavar=("CONTENT", "TEMPLATES"), help=argparse.SUPPRESS)
@@ -395,7 +398,8 @@ def main(argv: list[str] | None = None) -> int:
         work.mkdir(parents=True, exist_ok=True)
         for n in args.sizes:
             log(f"{n} papers:")
-            rows.append(measure(n, work, args.seed, not args.no_alone, not args.no_import, not args.no_preview, log))
+            rows.append(measure(n, work, args.seed, not args.no_alone, not args.no_import, not args.no_preview, log,
+                                args.preview_repeats))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
     print(table(rows))

@@ -1,6 +1,6 @@
 """How long a saved paper file takes to show in `mkdocs serve --dirty` (make serve).
 
-    python benchmarks/serve_preview.py PROJECT_DIR   # prints JSON
+    python benchmarks/serve_preview.py PROJECT_DIR [REPEATS]   # prints JSON
 
 Starts the server on the project, waits for its first build and for the search
 index made after it in the background (as long again), then makes two
@@ -9,7 +9,7 @@ is written to the moment the served page shows the change (polling it every
 50 ms, as the browser's livereload would fetch it): a front-matter edit (a
 curator's note) and an abstract edit (one word). Each edit also changes what
 the paper's listings and exports show; the page is what the curator looks at.
-Each kind is timed `REPEATS` times, alternating, and the median is given (one
+Each kind is timed `REPEATS` times (3), alternating, and the median is given (one
 edit's time varies by a few tenths of a second: MkDocs looks for changed files
 every half second); `note_max` and `abstract_max` are the slowest.
 """
@@ -55,7 +55,7 @@ def wait_for(url: str, text: str, timeout: float, process: subprocess.Popen) -> 
     raise RuntimeError(f"{url} did not show {text!r} within {timeout} s")
 
 
-def main(project: str) -> dict:
+def main(project: str, repeats: int = 3) -> dict:
     project_dir = Path(project)
     papers = sorted((project_dir / "content" / "papers").glob("*.md"))
     paper = papers[len(papers) // 2]
@@ -73,7 +73,7 @@ def main(project: str) -> dict:
             time.sleep(max(1.0, first))
             notes, abstracts = [], []
             try:
-                for n in range(REPEATS):
+                for n in range(repeats):
                     # A note, then a word of the abstract, each new (the page shows each change).
                     marker = f"Preview marker {n}."
                     paper.write_text(original.replace("\n---\n", f"\nnote: {marker}\n---\n", 1), encoding="utf-8")
@@ -93,11 +93,10 @@ def main(project: str) -> dict:
             "note_max": max(notes), "abstract_max": max(abstracts)}
 
 
-# Edits of each kind, and the seconds between two edits (the preview's cycle collector runs
-# two seconds after a build is served, as it would between a curator's saves).
-REPEATS = 3
+# The seconds between two edits (the preview's cycle collector runs two seconds after a build
+# is served, as it would between a curator's saves).
 PAUSE = 3.0
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(sys.argv[1])))
+    print(json.dumps(main(sys.argv[1], *map(int, sys.argv[2:3]))))

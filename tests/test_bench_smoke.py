@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_benchmark_runs_at_50_papers(tmp_path):
     figures = tmp_path / "figures.json"
     result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--sizes", "50", "--no-alone",
+        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--sizes", "50", "--no-alone", "--preview-repeats", "1",
          "--json", str(figures), "--keep", str(tmp_path / "work")],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )

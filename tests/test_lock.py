@@ -5,6 +5,7 @@ exactly those versions."""
 from __future__ import annotations
 
 import re
+import subprocess
 import tomllib
 from importlib import metadata
 from pathlib import Path
@@ -56,6 +57,21 @@ def test_the_tests_run_on_exactly_the_locked_versions():
 
 def test_the_makefile_installs_the_lock_with_hashes_and_nothing_around_it():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "pip install --quiet --require-hashes --no-deps -r $(LOCK)" in makefile
+    # uv from its own lines of the lock, then the lock by uv, or by pip where uv cannot run.
     assert re.findall(r"pip install[^\n]*", makefile) == [
+        "pip install --quiet --require-hashes --no-deps -r $(VENV)/uv.lock.txt",
+        "pip install --quiet --python $(PYTHON) --require-hashes --no-deps --compile-bytecode -r $(LOCK) \\",
         "pip install --quiet --require-hashes --no-deps -r $(LOCK)", "pip install --quiet --no-deps -e ."]
+    assert "awk '/^uv==/ {on = 1} on {print} on && !/\\\\$$/ {exit}' $(LOCK) > $(VENV)/uv.lock.txt" in makefile
+
+
+def test_the_lines_of_uv_cut_from_the_lock_are_its_pin_and_hashes(tmp_path):
+    # What the Makefile's awk cuts from the lock: uv's line and its hash lines, nothing else.
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    program = re.search(r"awk '([^']*)'", makefile).group(1).replace("$$", "$")
+    cut = subprocess.run(["awk", program, str(ROOT / "requirements.lock")], capture_output=True, text=True, check=True)
+    lines = cut.stdout.splitlines()
+    version = locked()["uv"][0]
+    assert lines[0] == f"uv=={version} \\" and len(lines) > 2
+    assert all(re.fullmatch(r"\s+--hash=sha256:[0-9a-f]{64}( \\)?", line) for line in lines[1:])
+    assert not lines[-1].endswith("\\")
