@@ -386,6 +386,31 @@ def test_a_number_in_parentheses_after_another_is_an_aside_and_the_device_after_
         ("1.8", "l4"), ("3.2", "l4"), ("1.4", "a10"), ("2.0", "a10"), ("1.2", "t4"), ("1.6", "t4")]
 
 
+def test_a_maker_s_marks_are_part_of_a_name_and_names_said_respectively_each_keep_their_hardware():
+    text = ("We implement FooNet on a Xilinx ZCU102. It reaches 3.2 fps/W, which is 20.5x and 9.1x over an "
+            "Intel(R) Xeon(R) E5-2680 CPU and an NVIDIA P100 GPU, respectively.")
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.baseline, r.baseline_device) for r in found if r.unit == "×"] == [
+        ("20.5", "Intel(R) Xeon(R) E5-2680 CPU", "intel"), ("9.1", "NVIDIA P100 GPU", "p100")]
+    assert {r.device for r in found} == {"zynq-ultrascale-plus"}
+
+
+def test_factors_of_the_figure_before_are_of_its_measure_unless_they_are_a_time_ratio():
+    found = extract_results(Paper("x", "X", "The design reaches 41 GOPS/W, which is 6.2x and 2.5x over a CPU and a GPU, "
+                                            "respectively."), hardware())
+    assert [(r.value_text, r.unit, r.kind) for r in found] == [
+        ("41", "GOPS/W", "efficiency"), ("6.2", "×", "efficiency"), ("2.5", "×", "efficiency")]
+    assert all("41 GOPS/W, which is" in r.claim.text for r in found[1:])
+    found = extract_results(Paper("x", "X", "FooViT runs at 900 images/s, which is 3.1 times faster than DeiT."),
+                            hardware())
+    assert [(r.value_text, r.kind) for r in found] == [("900", "throughput"), ("3.1", "speedup")]
+
+
+def test_frames_a_second_per_watt_is_an_efficiency():
+    found = extract_results(Paper("x", "X", "Our accelerator achieves 12.4 fps/W on YOLOv5s."), hardware())
+    assert [(r.value_text, r.unit, r.kind) for r in found] == [("12.4", "FPS/W", "efficiency")]
+
+
 def test_a_baseline_that_is_software_has_no_baseline_device():
     found = extract_results(Paper("x", "X", "On an A100, our kernel is 2.3x faster than cuBLAS."), hardware())
     assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("a100", "cuBLAS", None)]

@@ -30,6 +30,8 @@ def efficiency_unit(text: str) -> str:
     'img/s/W' -> 'images/s/W', 'inferences/J' -> 'inferences/J'."""
     lowered = text.lower()
     first = re.split(r"/| per ", text)[0]
+    if lowered.startswith("fps"):  # frames a second per watt: "3.18 fps/W"
+        return "FPS/W"
     if lowered.startswith(("token", "img", "image", "inference", "frame")):
         per_second = re.search(r"/s(?:ec)?/| per second per ", lowered) is not None
         return _things(first) + ("/s/W" if per_second else "/J")
@@ -58,8 +60,8 @@ def rate_unit(text: str) -> str:
 # another number ("FP16", "1.5"), nor right after a name's hyphen ("MI-300X").
 # A factor may also be written before its number ("x17.7"), but "x86" and "x64" name an
 # instruction set ("on x86 CPUs", "x86-64"), not a factor of 86. Efficiency is a rate per watt
-# or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "410 tokens/J", "1.1 TOp/J", which is 1.1 TOPS/W).
-_UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)|(?-i:[GTP]Op)/J"
+# or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "3.18 fps/W", "410 tokens/J", "1.1 TOp/J", which is 1.1 TOPS/W).
+_UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)|(?-i:[GTP]Op)/J"
          r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
          r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"

@@ -108,3 +108,23 @@ def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], 
     at = sentence.find(name, start, stop) if name else -1
     found = [m for m in found if m.start >= at]
     return found[0].id if found else None
+
+
+def respective_baselines(sentence: str, results: list, baselines: list[Baseline | None], names: list[str],
+                         hardware: Hardware | None, mentions: list[Mention], measured: list[Mention]) -> list:
+    """In a sentence that says "respectively", the results (`results`, of `sentence_results`)
+    compared with one list of names ("over rocBLAS and cuBLAS, respectively"), one name each, in
+    order, each with its own hardware ("over an Intel(R) Core(TM) i7-8700 CPU and an NVIDIA K80 GPU")."""
+    each = [re.sub(r"^(?:the|an?)\s+", "", name) for name in re.split(r",?\s+and\s+|,\s*", names[0])] \
+        if len(names) == 1 else []
+    # Each number in turn, or those compared with the list where others are not ("3.18 fps/W, which is ...").
+    holders = list(range(len(results))) if len(results) == len(each) else \
+        [at for at, r in enumerate(results) if each and r.baseline == names[0]]
+    if len(holders) != len(each) or len(each) < 2:
+        return results
+    span = next(b[1] for b in baselines if b)
+    results = list(results)
+    for at, name in zip(holders, each):
+        results[at] = results[at]._replace(baseline=name, baseline_device=baseline_device(
+            hardware, sentence, mentions, measured, span, results[at].device, name) if hardware else None)
+    return results

@@ -19,9 +19,10 @@ from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, direction_of
-from .result_baselines import baseline_device, number_baselines, shared_baseline
+from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import claim_spans, listed_groups, paired_lists, respective_devices, respective_measures
+from .number_lists import (claim_spans, factors_of_the_figure_before, listed_groups, paired_lists, respective_devices,
+                           respective_measures)
 from .carried_devices import refined_device
 from .result_devices import (DEVICE_CLAUSE, credit, device_of, hardware_list, most_specific,
                              setting_after)
@@ -248,6 +249,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     measured = measured_in_sentence(sentence, mentions, excluded, hardware, paper_vendors)
     paired = paired_lists(sentence, matches, measured)
     words = claim_spans(sentence, matches, measured, paired)
+    of_figure = factors_of_the_figure_before(sentence, matches, words)
     # Each number of a list that measures named before it pair with: its kind, and for a list
     # that repeats the change ("..., and by 12% and 8% over a GPU"), those measures' words and
     # the number in its place in the list before.
@@ -301,6 +303,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                         previous_kind)
         if kind is None and unit == "×" and baselines[index]:
             kind = "speedup"  # "performs 4.86× than DeepSpeed": a factor over a baseline, no measure named
+        if index in of_figure:  # a factor of the figure before is of its measure ("3.18 fps/W, which is 28.91x")
+            kind = next((r.kind for m, r in in_sentence if m is matches[of_figure[index]]), kind)
         if kind is None:
             continue
         previous_kind = kind
@@ -379,12 +383,10 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         # and 2.87× more power efficient than the K80 and the i7-8700K, respectively").
         if len(results) == len(listed_hardware) > 1:
             results = [r._replace(device=d) for r, d in zip(results, listed_hardware)]
-        # "over rocBLAS and cuBLAS, respectively": one baseline each, in order.
-        each = re.split(r",?\s+and\s+|,\s*", names[0]) if len(names) == 1 else []
-        if len(results) == len(each) > 1:
-            results = [r._replace(baseline=b) for r, b in zip(results, each)]
+        results = respective_baselines(sentence, results, baselines, names, hardware, mentions, measured)
     # "the Intel GPU" after "the Intel Data Center GPU Max 1550": a vendor or a generation stands
     # for the one device of it the paper was measured on.
     results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on)) else r
                for r in results]
     return results
+
