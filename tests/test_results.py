@@ -411,6 +411,23 @@ def test_frames_a_second_per_watt_is_an_efficiency():
     assert [(r.value_text, r.unit, r.kind) for r in found] == [("12.4", "FPS/W", "efficiency")]
 
 
+def test_hardware_whose_instructions_or_features_a_kernel_is_built_on_is_where_it_ran():
+    for platform in ("FooKernel leverages the asynchronous copy instructions available on NVIDIA Ampere GPUs.",
+                     "Our kernel is implemented with optimized Ampere architecture features."):
+        found = extract_results(Paper("x", "X", platform + " FooKernel is 1.8x faster than cuBLAS."), hardware())
+        assert [(r.value_text, r.device) for r in found] == [("1.8", "ampere")], platform
+    # What merely runs there says nothing of where the paper measured.
+    found = extract_results(Paper("x", "X", "FooKernel is supported on NVIDIA Ampere GPUs. FooKernel is 1.8x faster "
+                                            "than cuBLAS."), hardware())
+    assert [(r.value_text, r.device) for r in found] == [("1.8", None)]
+
+
+def test_a_class_of_hardware_right_after_a_short_comparison_is_where_the_number_ran():
+    text = "FooVocoder runs 80x faster than real time on an RTX 3090 and 3x faster than real time on CPU."
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.device) for r in found] == [("80", "rtx-3090"), ("3", None)]
+
+
 def test_a_baseline_that_is_software_has_no_baseline_device():
     found = extract_results(Paper("x", "X", "On an A100, our kernel is 2.3x faster than cuBLAS."), hardware())
     assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("a100", "cuBLAS", None)]

@@ -49,8 +49,12 @@ _MEASURED_ON = re.compile(
     r"(?:GPUs?|cards?|accelerators?|chips?|boards?)\s+)$", re.I)
 # The hardware whose features the paper's system builds on: "leveraging the high bandwidth of modern hardware like
 # the NVIDIA GH200", "Exploiting the bandwidth offered by the modern hardware, such as the NVIDIA Grace Hopper".
-_BUILDS_ON_FEATURES = re.compile(r"\b(?:leverag(?:e|es|ed|ing)|exploit(?:s|ed|ing)?|tak(?:e|es|ing)\s+advantage\s+of)\s+"
-                                 r"[^.;:()]{0,100}?\b(?:like|such\s+as|of)\s+(?:the\s+|an?\s+)?(?-i:[A-Z][\w-]*\s+)?$", re.I)
+# Or "leveraging Multimem instruction support available on NVIDIA Hopper GPUs", "implemented with optimized Hopper
+# architecture features".
+_BUILDS_ON_FEATURES = re.compile(r"(?:\b(?:leverag(?:e|es|ed|ing)|exploit(?:s|ed|ing)?|tak(?:e|es|ing)\s+advantage\s+of)\s+"
+                                 r"[^.;:()]{0,100}?\b(?:like|such\s+as|of|available\s+on|offered\s+by|provided\s+by)"
+                                 r"|\b(?:implemented|built|written)\s+(?:with|using)(?:\s+[\w-]+){0,2}?)"
+                                 r"\s+(?:the\s+|an?\s+)?(?-i:[A-Z][\w-]*\s+)?$", re.I)
 # A sentence about other work ("recent work proposes ... on NVIDIA hardware") that says nothing
 # of the paper's own ("we", "our"): what it names is only mentioned.
 _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\s+(?:work|works|approaches|systems|"
@@ -138,15 +142,16 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)] if comparisons else []
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
+        builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) \
-                or _SUPPORTED.search(before[-30:]) or _CLASS_BEFORE.search(before) or _CLASS_AFTER.match(sentence, m.end) \
+                or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
+                or _CLASS_AFTER.match(sentence, m.end) \
                 or _other_vendor(hardware, m, found, comparisons, breaks, paper_vendors):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
         after = sentence[m.end:m.end + 80]
-        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) \
-                or _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) \
+        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)):
             found.append(m)

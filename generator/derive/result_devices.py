@@ -138,6 +138,7 @@ _NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|
 _ITEM = re.compile(r"(?:^|[\s;,:])\(?(?:\d{1,2}|i{1,3}|iv|v|vi{1,3}|ix|x)\)\s")
 
 
+_THAN_SHORT = re.compile(r"\s(?:than|as)\s+(?:[\w-]+\s+){1,3}?(?=(?:on|using|across)\s)", re.I)
 _ASIDE = re.compile(r"\s*\([^()]{1,60}\)")
 _ITEM_END = re.compile(r"[,;]|\d[\d.]*\s*(?:[x×%]|times)")
 
@@ -190,6 +191,11 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     else:
         aside = None
     clause = DEVICE_CLAUSE.search(sentence, aside.end() if aside else end, after_to)
+    # "more than 2x faster than real-time on CPU": a class of hardware right after a short comparison
+    # is where the number ran (or both did), none of ours; not a device named before it.
+    if clause and _THAN_SHORT.match(sentence, clause.start()) \
+            and _unknown(UNKNOWN_HARDWARE.match(sentence, _THAN_SHORT.match(sentence, clause.start()).end()), mentions):
+        return None
     after_to = clause.start() if clause else after_to
     # "from 120 ms on the Jetson Nano to 30 ms ...": the hardware between is the first number's.
     if _FROM.search(sentence, max(0, before_from - 40), before_from) and _TO.search(sentence, before_from, start):
