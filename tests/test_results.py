@@ -428,6 +428,13 @@ def test_a_class_of_hardware_right_after_a_short_comparison_is_where_the_number_
     assert [(r.value_text, r.device) for r in found] == [("80", "rtx-3090"), ("3", None)]
 
 
+def test_names_said_respectively_after_a_setting_of_their_own_are_one_baseline_each():
+    text = "FooGEMM is 1.5x and 1.8x faster than rocBLAS and cuBLAS on the MI250X and the A100, respectively."
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.baseline, r.device) for r in found] == [("1.5", "rocBLAS", "mi250x"),
+                                                                     ("1.8", "cuBLAS", "a100")]
+
+
 def test_a_baseline_that_is_software_has_no_baseline_device():
     found = extract_results(Paper("x", "X", "On an A100, our kernel is 2.3x faster than cuBLAS."), hardware())
     assert [(r.device, r.baseline, r.baseline_device) for r in found] == [("a100", "cuBLAS", None)]
