@@ -25,7 +25,6 @@ from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|employing|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to)|"
-
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
     r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"

@@ -12,7 +12,7 @@ import re
 from ..content.hardware import Hardware, Mention
 from .comparisons import baseline_of
 from .number_lists import LIST_ITEMS, listed_groups
-from .result_devices import DEVICE_CLAUSE, most_specific
+from .result_devices import DEVICE_CLAUSE, PARENTHESIS_AFTER, most_specific
 
 Baseline = tuple[str, tuple[int, int]]  # the name as written, and the span of the comparison's words
 
@@ -85,9 +85,6 @@ def shared_baseline(sentence: str, baselines: list[Baseline | None]) -> Baseline
     return found[0]
 
 
-_PARENTHESIS_AFTER = re.compile(r"\s*\([^()]{1,60}\)")
-
-
 def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], measured: list[Mention],
                     span: tuple[int, int], device: str | None, name: str | None = None) -> str | None:
     """The hardware a result is compared against: named in its baseline's words ("than the H100")
@@ -95,7 +92,7 @@ def baseline_device(hardware: Hardware, sentence: str, mentions: list[Mention], 
     where the result itself was measured. None when the baseline is no hardware."""
     start, end = span
     # The baseline's hardware in parentheses right after it: "than a same-technology GPU (GTX 1080)".
-    named = _PARENTHESIS_AFTER.match(sentence, end)
+    named = PARENTHESIS_AFTER.match(sentence, end)
     clause = DEVICE_CLAUSE.search(sentence, named.end() if named else end)
     stop = clause.start() if clause else len(sentence)
     if (comma := sentence.find(",", end, stop)) >= 0:

@@ -139,7 +139,8 @@ _ITEM = re.compile(r"(?:^|[\s;,:])\(?(?:\d{1,2}|i{1,3}|iv|v|vi{1,3}|ix|x)\)\s")
 
 
 _THAN_SHORT = re.compile(r"\s(?:than|as)\s+(?:[\w-]+\s+){1,3}?(?=(?:on|using|across)\s)", re.I)
-_ASIDE = re.compile(r"\s*\([^()]{1,60}\)")
+# A parenthesis right after a number or a name: "2.52x (up to 5.11x)", "a same-technology GPU (GTX 1080)".
+PARENTHESIS_AFTER = re.compile(r"\s*\([^()]{1,60}\)")
 _ITEM_END = re.compile(r"[,;]|\d[\d.]*\s*(?:[x×%]|times)")
 
 
@@ -184,7 +185,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
             return credited(inside[0])
     # "on average 2.52x (up to 5.11x) speedup on RTX 4090, ...": the number in parentheses right
     # after it is an aside; its words go on after the parenthesis, to the list's next item.
-    aside = _ASIDE.match(sentence, end)
+    aside = PARENTHESIS_AFTER.match(sentence, end)
     if aside and aside.end() > after_to:
         stop = _ITEM_END.search(sentence, aside.end())
         after_to = stop.start() if stop else len(sentence)
@@ -193,8 +194,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     clause = DEVICE_CLAUSE.search(sentence, aside.end() if aside else end, after_to)
     # "more than 2x faster than real-time on CPU": a class of hardware right after a short comparison
     # is where the number ran (or both did), none of ours; not a device named before it.
-    if clause and _THAN_SHORT.match(sentence, clause.start()) \
-            and _unknown(UNKNOWN_HARDWARE.match(sentence, _THAN_SHORT.match(sentence, clause.start()).end()), mentions):
+    than = _THAN_SHORT.match(sentence, clause.start()) if clause else None
+    if than and _unknown(UNKNOWN_HARDWARE.match(sentence, than.end()), mentions):
         return None
     after_to = clause.start() if clause else after_to
     # "from 120 ms on the Jetson Nano to 30 ms ...": the hardware between is the first number's.
