@@ -23,12 +23,21 @@ from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 # Where something was measured: a device right after "on", "using", "with" or "across" (and an
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
+# Words that say what kind of part hardware is, between its article and its name: a compound
+# ("low-power", "off-the-shelf", "consumer-grade", "resource-constrained") or one of these; not
+# its generation ("optimized for last-generation NVIDIA Ampere" is another's, "current NVIDIA
+# GPUs" a class).
+_DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|high\s+performance|commodity|commercial|"
+              r"consumer|embedded|edge|mobile|cheap|affordable|inexpensive|popular|powerful|flagship|standard|typical|"
+              r"common|widely\s+used|desktop|laptop|server|datacenter|workstation|tiny|small)")
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|employing|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
     r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same|just|only)\s+|\d[\d,]*\s*[x×]\s*"
+    # what kind of part it is: "on the low-power Jetson Nano", "on a commodity RTX 3090", "on an off-the-shelf Raspberry Pi 4"
+    rf"|{_DESCRIBED}\s+"
     # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs"), a generation ("on 5th Gen Intel Xeon")
     r"|(?:up\s+to|as\s+many\s+as|over)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
     # counts of two settings ("on 1024 and 3072 MI250X GPUs"), a count of nodes ("across multi-node H200 clusters")
