@@ -66,6 +66,15 @@ def test_percentages_say_what_changed():
     assert (r.kind, r.direction, r.claim.text) == ("utilization", None, "It reaches 52% of theoretical peak")
 
 
+def test_a_fraction_of_what_the_hardware_can_do_is_a_utilization():
+    # Of its peak memory bandwidth, of its theoretical bandwidth, of the roofline: not a memory.
+    for sentence in ("It attains 72% of the A100's peak memory bandwidth.",
+                     "It achieves 72% of the theoretical memory bandwidth.", "It reaches 72% of the roofline."):
+        assert (one(sentence).kind, one(sentence).direction) == ("utilization", None), sentence
+    # A share of the peak memory is still memory.
+    assert one("It cuts memory to 50% of the peak memory of FP16.").kind == "memory"
+
+
 def test_a_rate_of_keys():
     r = one("On the A100 our approach achieves 29.4 GKey/s when sorting keys.")
     assert (r.value, r.unit, r.kind) == (29.4, "GKey/s", "throughput")

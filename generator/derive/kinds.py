@@ -11,13 +11,13 @@ import re
 
 # Kinds, each with the words that name it. Where two kinds' words start at the same place, the
 # one listed first wins: "energy efficiency" is efficiency, not energy; "memory bandwidth" is
-# bandwidth; "of peak" is a utilization.
+# bandwidth; "of peak" (also "of the A100's peak memory bandwidth", "of the roofline") is a utilization.
 KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|(?<!scaling )(?<!scaling-)(?<!parallel )efficien\w*|"
                    r"(?:perf(?:ormance)?|tokens?|requests?|queries|images?|frames?|throughput)[ /-]?per[ -](?:watt|joule|dollar)|"
                    r"per (?:watt|joule|dollar)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
-    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum)(?! memory| power| energy)|"
+    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline)(?! memory(?! bandwidth)| power| energy)|"
                     r"occupancy|MFU"),
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"

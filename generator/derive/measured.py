@@ -31,7 +31,7 @@ _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|hig
               r"consumer|embedded|edge|mobile|cheap|affordable|inexpensive|popular|powerful|flagship|standard|typical|"
               r"common|widely\s+used|desktop|laptop|server|datacenter|workstation|tiny|small)")
 _MEASURED_ON = re.compile(
-    r"(?:(?:\b(?:on|using|employing|with|across|atop|our|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to)|"
+    r"(?:(?:\b(?:on|using|employing|with|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
     r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
@@ -93,6 +93,8 @@ _TIME_ON = re.compile(rf"(?:\s*(?:{HARDWARE_NOUN}|nodes?))?[\s-]+(?:hours?|hrs?|
 # A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
 _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
 _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
+# Or after what it can do: "85% of the theoretical peak FLOPS of the H100".
+_PEAK_OF = re.compile(r"\b(?:peak|theoretical|roofline)\b(?:\s+[\w/-]+){0,3}\s+of\s+(?:the\s+|an?\s+)?$", re.I)
 # (Or from a maker's name to its server's: "on Nvidia DGX-H100 GPUs".)
 _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
@@ -161,7 +163,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         after = sentence[m.end:m.end + 80]
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
-                or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)):
+                or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before):
             found.append(m)
     return found
 
