@@ -117,7 +117,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # perfect ("has accelerated by 30 times") is background: value 0.89/0.72. Its labels credit
     # A-IO's results to the Ascend 910B its abstract names only "(e.g., Ascend 910B)", which set
     # o's labels do not (GaLore's RTX 4090): device right 3/5.
-    ("dev_r", 0.88, 0.7, 0.94, 0.9, 0.6),
+    ("dev_r", 0.88, 0.7, 0.93, 0.9, 0.6),  # 41/44 since a value twice in a sentence counts twice
     # Set w (development), 20 real arXiv abstracts (154 sentences, 65 results) written on 2026-11-27
     # by a helper who had not read the rules. First scored at dccc8d5: value 0.93/0.83, claims keep
     # meaning 49/54, none inverted, kind 0.85, device right 7/12, 2 wrong. Then hardware a baseline
@@ -243,7 +243,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # y no wrong device.
     ("never_tuned_v", 0.92, 0.87, 0.9, 0.92, 0.9),
     ("never_tuned_y", 0.94, 0.77, 0.95, 0.83, 0.59),
-    ("never_tuned_aa", 0.89, 0.73, 0.96, 0.78, 0.36),
+    ("never_tuned_aa", 0.89, 0.72, 0.96, 0.78, 0.36),  # recall 51/70, a value twice counted twice
     # Sets ad and ae (held out), 40 real arXiv abstracts (322 sentences, 147 results) no other set
     # holds, written on 2026-11-27 by helpers who had not read the rules, scored once at 9201b8e, at
     # the end of that day's rules: ad value 0.89/0.78, claims keep meaning 49/51, none inverted,
@@ -260,7 +260,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # scores them the same but for 2 more wrong devices in af. (Rules written since from their misses,
     # disclosed in their commits, raise af to claims 47/49, none inverted, devices 18/20, none wrong.)
     ("never_tuned_af", 0.95, 0.77, 0.95, 0.93, 0.9),
-    ("never_tuned_ag", 0.94, 0.63, 0.94, 0.82, 0.9),
+    ("never_tuned_ag", 0.92, 0.63, 0.94, 0.82, 0.9),  # precision 51/55, the same
     # Sets ah and ai (held out), 40 real arXiv abstracts (372 sentences, 165 results) no other set
     # holds, written on 2026-11-27 by two helpers who had not read the rules, scored once at
     # d94aab9, at the end of that session's rules: ah value 0.96/0.88, claims keep meaning 61/65,
@@ -281,7 +281,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # kernel's instructions are "available on", "faster than real time on CPU": aj devices 16/18,
     # 1 wrong; ak claims 69/77, devices 26/26, 3 wrong.)
     ("never_tuned_aj", 0.9, 0.64, 0.98, 0.88, 0.88),
-    ("never_tuned_ak", 1.0, 0.8, 0.89, 0.87, 1.0),
+    ("never_tuned_ak", 1.0, 0.79, 0.89, 0.87, 1.0),  # recall 78/98, the same
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -321,7 +321,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_u": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_v": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_y": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_aa": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_aa": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_ad": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_ae": {"meaning inverted": 1, "wrong device": 0},
             "never_tuned_af": {"meaning inverted": 0, "wrong device": 0},
