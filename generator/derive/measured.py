@@ -106,6 +106,10 @@ _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
+# The paper presents the hardware it names as its subject: "We present the Gaudi 3 AI accelerator",
+# "This paper introduces the TPU v4".
+_PRESENTS = re.compile(r"\b(?:we|this\s+(?:paper|work|article))\s+(?:present|introduce|describe|detail|unveil)s?\s+"
+                       r"(?:(?:the|an?|our)\s+)?(?:(?-i:[A-Z][\w-]*)['’]s\s+)?$", re.I)
 # The paper says it studies the hardware the sentence names.
 _STUDIES = re.compile(
     r"\b(?:we|our|this (?:paper|work|study))\s+(?:\w+\s+){0,3}?(?:evaluat\w*|benchmark\w*|measur\w*|dissect\w*|"
@@ -163,7 +167,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         after = sentence[m.end:m.end + 80]
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
-                or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before):
+                or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) \
+                or _PRESENTS.search(before):
             found.append(m)
     return found
 
