@@ -600,6 +600,17 @@ def test_review_of_the_third_session_phrasings_keep_their_meaning():
 def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_turns_it():
     assert values("TriForce performs 4.86× than DeepSpeed-Zero-Inference.") == [("4.86", "×", "speedup", "higher")]
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]
+    # A percentage by which it wins over a baseline, too ("surpasses", "exceeds", "beats" as "outperforms").
+    assert values("ByteTransformer surpasses PyTorch JIT by 87%.") == [("87", "%", "speedup", "higher")]
+
+
+def test_the_object_of_outperforms_may_be_a_list_of_names():
+    found = extract_results(Paper("x", "X", "Hidet outperforms ONNX Runtime, TVM and Ansor by up to 1.48x."), None)
+    assert [(r.baseline, r.claim.text) for r in found] == [
+        ("ONNX Runtime, TVM and Ansor", "outperforms ONNX Runtime, TVM and Ansor by up to 1.48x")]
+    # Not a clause about it: "the baseline, which runs on the CPU, by 2x" names no one baseline.
+    assert [r.baseline for r in extract_results(Paper("x", "X", "X outperforms the baseline, which runs on the CPU, "
+                                                                 "by 2x."), None)] == [None]
 
 
 def test_how_well_a_model_predicts_the_hardware_is_the_hardware_s():

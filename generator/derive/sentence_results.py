@@ -18,7 +18,7 @@ from .hardware_words import PROCESSOR_CLASS
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
-from .comparisons import OPENING_COMPARED_WITH, COMPARED_WITH, direction_of
+from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import (claim_spans, factors_of_the_figure_before, listed_groups, paired_lists, respective_devices,
@@ -97,6 +97,8 @@ _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M to
 # another thing: "of AlexNet by up to 89%, OverFeat by 91%".
 _AND_BY = re.compile(r"\s*(?:[\w-]+\s+){0,3}?,?\s*and\s+" + BY_AMOUNT, re.I)
 _NAMED_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?-i:[A-Z][\w.+-]*)(?:\s+[\w.+-]+){0,2}?\s+" + BY_AMOUNT, re.I)
+# A comparison won: "surpasses X by 87%".
+_WINS = re.compile(rf"\b{OUTPERFORMS}", re.I)
 _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + BY_AMOUNT, re.I)
 
 
@@ -301,8 +303,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             # "2.49x, and 2.32x reductions on latency": the words after the list.
             kind = next((k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"),
                         previous_kind)
-        if kind is None and unit == "×" and baselines[index]:
-            kind = "speedup"  # "performs 4.86× than DeepSpeed": a factor over a baseline, no measure named
+        if kind is None and baselines[index] and (unit == "×" or _WINS.search(sentence, cut_before, match.start())):
+            kind = "speedup"  # "performs 4.86× than DeepSpeed", "surpasses PyTorch JIT by 87%": no measure named
         if index in of_figure:  # a factor of the figure before is of its measure ("3.18 fps/W, which is 28.91x")
             kind = next((r.kind for m, r in in_sentence if m is matches[of_figure[index]]), kind)
         if kind is None:
