@@ -282,6 +282,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 1 wrong; ak claims 69/77, devices 26/26, 3 wrong.)
     ("never_tuned_aj", 0.9, 0.64, 0.98, 0.88, 0.88),
     ("never_tuned_ak", 1.0, 0.79, 0.89, 0.87, 1.0),  # recall 78/98, the same
+    # Sets al and am (held out), 40 real arXiv abstracts (322 sentences, 123 results) no other set
+    # holds, written on 2026-11-27 (seventh session) by two helpers who had not read the rules,
+    # scored once at cf4c37a, at the end of that session's rules: al value 41/42 and 41/60, claims
+    # keep meaning 39/41, none inverted, kind 34/41, device right 11/12, 1 wrong; am value 42/45 and
+    # 42/63, claims 41/42, none inverted, kind 37/42, device right 6/10, 3 wrong. The previous
+    # session's final code (b3746dd) scores them the same.
+    ("never_tuned_al", 0.97, 0.68, 0.95, 0.82, 0.91),
+    ("never_tuned_am", 0.93, 0.66, 0.97, 0.88, 0.6),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -323,19 +331,21 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_y": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_aa": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_ad": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_ae": {"meaning inverted": 1, "wrong device": 0},
+            "never_tuned_ae": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_af": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_ag": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_ah": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_ai": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_aj": {"meaning inverted": 0, "wrong device": 1},
-            "never_tuned_ak": {"meaning inverted": 0, "wrong device": 3}}
+            "never_tuned_ak": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_al": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_am": {"meaning inverted": 0, "wrong device": 3}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
-        "never_tuned_aj", "never_tuned_ak"]
+        "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am"]
 
 
 @pytest.mark.parametrize("name", SETS)
