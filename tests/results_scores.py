@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -132,8 +133,14 @@ def _abstract_groups(entries: list[dict]) -> list[tuple[Paper, list[dict]]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def seed_hardware():
+    """The seed list's hardware vocabulary, read once (it is never changed: rules only read it)."""
+    return read_content(SEED_CONTENT).hardware
+
+
 def scores(name: str, hardware=None, show: bool = False) -> dict[str, tuple[int, int]]:
-    hardware = hardware or read_content(SEED_CONTENT).hardware
+    hardware = hardware or seed_hardware()
     counts = {f: [0, 0] for f in ("value precision", "value recall", "claim keeps meaning", "meaning inverted",
                                   "kind", "device right", "wrong device", "baseline")}
     for paper, members in _abstract_groups(load(name)):

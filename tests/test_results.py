@@ -13,6 +13,7 @@ from generator.content.model import Paper
 from generator.derive.results import extract_results, paper_results
 from generator.content.check import read_content
 from generator.derive.facts import derive_site
+from results_scores import seed_hardware
 from support import SEED_CONTENT
 
 
@@ -34,7 +35,7 @@ def key(slug: str, value, unit: str, kind: str) -> tuple:
 
 
 def hardware():
-    return read_content(SEED_CONTENT).hardware
+    return seed_hardware()  # read once for the module: the rules never change it
 
 
 def one(text: str, hardware=None):
@@ -602,6 +603,21 @@ def test_a_factor_over_a_baseline_with_no_measure_named_is_a_speedup_and_worse_t
     assert values("Our approach performs 2x worse than X.") == [("2", "×", "speedup", "lower")]
     # A percentage by which it wins over a baseline, too ("surpasses", "exceeds", "beats" as "outperforms").
     assert values("ByteTransformer surpasses PyTorch JIT by 87%.") == [("87", "%", "speedup", "higher")]
+
+
+def test_a_factor_glued_before_hardware_counts_it_and_is_no_result():
+    def found(text):
+        return [(r.value_text, r.unit) for r in extract_results(Paper("x", "X", text), hardware())]
+    assert found("We train on 8x A100 GPUs and reach 2x speedup.") == [("2", "×")]
+    assert found("It runs on a server with 4x NVIDIA A6000 or 8x NVIDIA 3090 GPUs at less than 5% "
+                 "runtime overhead relative to uncompressed inference.") == [("5", "%")]
+    # A factor of what the hardware does is one: "2x H100 throughput".
+    assert found("It delivers 2x H100 throughput.") == [("2", "×")]
+
+
+def test_an_approximation_glued_to_a_measurement_keeps_it_a_result():
+    assert [(r.value_text, r.unit, r.kind) for r in extract_results(
+        Paper("x", "X", "Our pipeline achieves a latency of ~75 ms per frame."), None)] == [("75", "ms", "latency")]
 
 
 def test_the_object_of_outperforms_may_be_a_list_of_names():

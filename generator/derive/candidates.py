@@ -133,3 +133,28 @@ def parse_number(text: str) -> float | None:
         return float(text.replace(",", "").rstrip("+"))
     except ValueError:
         return None
+
+
+# What may follow hardware counted by a factor ("8x A100 GPUs,", "4x NVIDIA A6000 or ..."): the
+# count's end, not a measure ("2x H100 throughput" is a factor of what the H100 does).
+_AFTER_COUNTED = re.compile(r"\s*(?:GPUs?|cards?|chips?|nodes?|servers?|systems?|accelerators?|devices?|boards?|NPUs?|TPUs?)?"
+                            r"\s*(?:[,;.)]|$|(?:and|or|with|in|on|for|to|at|as|per|each|running|connected)\b)")
+
+
+def counts_hardware(sentence: str, match: re.Match[str], mentions: list[tuple[int, int]]) -> bool:
+    """Whether the factor `match` counts the hardware named right after it ("on 8x A100 GPUs", "a server
+    with 4x NVIDIA A6000 or 8x NVIDIA 3090 GPUs"): a count, no result. `mentions`: the spans of the
+    hardware the sentence names."""
+    if not (match.group("factor") or "").strip() or match.group("xfirst"):
+        return False
+    end = match.end()
+    named = sorted(span for span in mentions if span[0] >= end)
+    if not named or sentence[end:named[0][0]].strip():
+        return False
+    last = named[0][1]
+    # A maker's name, then its product: "NVIDIA A6000", "NVIDIA 3090".
+    for start, stop in named[1:]:
+        if sentence[last:start].strip():
+            break
+        last = stop
+    return _AFTER_COUNTED.match(sentence, last) is not None or re.match(r"\s*\d{3,4}\b", sentence[last:]) is not None

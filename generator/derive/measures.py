@@ -190,6 +190,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             listed = None  # a number of a name: "on the RTX 4090 and 45 ms on the Orin"
         # Where the words before it start: before the list it ends, if any.
         anchor = listed.start() if listed else begin
+        if anchor and sentence[anchor - 1] in "~≈∼":
+            anchor -= 1  # an approximation glued to it: "a latency of ~75 ms"
         before = sentence[max(0, anchor - 80):anchor]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
         if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]):

@@ -17,7 +17,7 @@ from .claims import BY_AMOUNT, Claim, claim_kind, claim_span, make_claim
 from .hardware_words import PROCESSOR_CLASS
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
 from ..content.hardware import Hardware, Mention
-from .candidates import NUMBER_GAP, candidates, efficiency_unit, for_matching, parse_number, rate_unit
+from .candidates import NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline
 from .measures import Measure, absolute_measures, elided_measures
@@ -227,7 +227,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     if not _DIGIT.search(written) and not _IN_WORDS.search(written):
         return []
     sentence = for_matching(written)
-    matches = candidates(sentence)
+    matches = [m for m in candidates(sentence) if not counts_hardware(sentence, m, [(h.start, h.end) for h in mentions])]
     measures = absolute_measures(sentence, [m.span() for m in matches])
     if not (matches or measures) or _BACKGROUND.search(sentence):
         return []
