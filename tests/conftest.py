@@ -50,3 +50,19 @@ def run_import(tmp_path, capsys):
         return ImportRun(code, captured.out, captured.err)
 
     return run
+
+
+# The files whose tests took longest on two cores (`.ci/run` lists the 25 slowest tests), run first:
+# pytest-xdist hands each worker a whole file at a time (`--dist loadfile`), so a long file handed
+# out last leaves the other worker idle while it runs (the suite's last minutes ran on one core).
+LONGEST_FIRST = (
+    "tests/test_bench_smoke.py", "tests/browser/test_browser_crawl.py", "tests/test_serve_dirty.py",
+    "tests/browser/test_browser_bench_smoke.py", "tests/browser/test_browser_accessibility.py",
+    "tests/test_site_build.py", "tests/test_nothing_lost.py", "tests/browser/test_browser_search.py",
+    "tests/test_preview.py", "tests/browser/test_browser_reader_pages.py", "tests/test_list_grows.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {path: at for at, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))

@@ -108,3 +108,8 @@ def test_no_module_reads_the_interpreter_s_private_modules():
                 found += [f"{module}: {node.module}.{a.name}" for a in node.names
                           if node.module in private or f"{node.module}.{a.name}" in private]
     assert not found
+
+
+def test_the_files_run_first_are_files_of_the_suite():
+    from conftest import LONGEST_FIRST
+    assert [path for path in LONGEST_FIRST if not (GENERATOR.parent / path).is_file()] == []
