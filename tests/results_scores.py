@@ -72,17 +72,13 @@ def paired(got: list, expected: list[dict]) -> tuple[dict, dict]:
     def words(text: str) -> set[str]:
         return set(re.findall(r"[a-z]+", text.lower()))
 
-    by_value: dict[str, tuple[list, list]] = {}
+    by_value: dict[str, tuple[list, list]] = defaultdict(lambda: ([], []))
     for r in got:
-        by_value.setdefault(value_key(r.value_text, r.unit), ([], []))[0].append(r)
+        by_value[value_key(r.value_text, r.unit)][0].append(r)
     for e in expected:
-        by_value.setdefault(value_key(e["value"], e["unit"]), ([], []))[1].append(e)
+        by_value[value_key(e["value"], e["unit"])][1].append(e)
     tool, labels = {}, {}
     for key, (results, wanted) in by_value.items():
-        if len(results) <= 1 and len(wanted) <= 1:
-            tool.update({(key, 0): r for r in results})
-            labels.update({(key, 0): e for e in wanted})
-            continue
         pairs = sorted(((-len(words(r.claim.text if r.claim else "") & words(e["claim"])), i, j)
                         for i, r in enumerate(results) for j, e in enumerate(wanted)))
         used_r, used_e, n = set(), set(), 0

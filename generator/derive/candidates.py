@@ -138,7 +138,9 @@ def parse_number(text: str) -> float | None:
 # What may follow hardware counted by a factor ("8x A100 GPUs,", "4x NVIDIA A6000 or ..."): the
 # count's end, not a measure ("2x H100 throughput" is a factor of what the H100 does).
 _AFTER_COUNTED = re.compile(r"\s*(?:GPUs?|cards?|chips?|nodes?|servers?|systems?|accelerators?|devices?|boards?|NPUs?|TPUs?)?"
-                            r"\s*(?:[,;.)]|$|(?:and|or|with|in|on|for|to|at|as|per|each|running|connected)\b)")
+                            r"\s*(?:[,;.)]|$|(?:and|or|with|in|on|for|to|at|as|per|each|running|connected)\b)"
+                            # or a model number the vocabulary does not know after its maker: "8x NVIDIA 3090"
+                            r"|\s*\d{3,4}\b")
 
 
 def counts_hardware(sentence: str, match: re.Match[str], mentions: list[tuple[int, int]]) -> bool:
@@ -157,4 +159,4 @@ def counts_hardware(sentence: str, match: re.Match[str], mentions: list[tuple[in
         if sentence[last:start].strip():
             break
         last = stop
-    return _AFTER_COUNTED.match(sentence, last) is not None or re.match(r"\s*\d{3,4}\b", sentence[last:]) is not None
+    return _AFTER_COUNTED.match(sentence, last) is not None

@@ -20,9 +20,6 @@ from ..content.hardware import Hardware, Mention, name_key
 from .comparisons import COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 
-# Where something was measured: a device right after "on", "using", "with" or "across" (and an
-# article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
-# or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 # Words that say what kind of part hardware is, between its article and its name: a compound
 # ("low-power", "off-the-shelf", "consumer-grade", "resource-constrained") or one of these; not
 # its generation ("optimized for last-generation NVIDIA Ampere" is another's, "current NVIDIA
@@ -30,6 +27,9 @@ from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|high\s+performance|commodity|commercial|"
               r"consumer|embedded|edge|mobile|cheap|affordable|inexpensive|popular|powerful|flagship|standard|typical|"
               r"common|widely\s+used|desktop|laptop|server|datacenter|workstation|tiny|small)")
+# Where something was measured: a device right after "on", "using", "with" or "across" (and an
+# article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
+# or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|employing|with|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
@@ -167,8 +167,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         after = sentence[m.end:m.end + 80]
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
-                or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) \
-                or _PRESENTS.search(before):
+                or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
+                or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before):
             found.append(m)
     return found
 

@@ -227,7 +227,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     if not _DIGIT.search(written) and not _IN_WORDS.search(written):
         return []
     sentence = for_matching(written)
-    matches = [m for m in candidates(sentence) if not counts_hardware(sentence, m, [(h.start, h.end) for h in mentions])]
+    spans = [(h.start, h.end) for h in mentions]
+    matches = [m for m in candidates(sentence) if not counts_hardware(sentence, m, spans)]
     measures = absolute_measures(sentence, [m.span() for m in matches])
     if not (matches or measures) or _BACKGROUND.search(sentence):
         return []
