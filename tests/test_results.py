@@ -133,6 +133,9 @@ def test_efficiency_is_not_energy_and_error_is_not_accuracy():
     assert one("It cuts power consumption by 22% compared to the defaults.").kind == "power"
     assert one("The model needs 6× fewer parameters than ResNet-50.").kind == "parameters"
     assert one("It gives a 10% scalability improvement over the baseline.").kind == "scalability"
+    # The energy-delay product is an energy's, lower is better: its improvement is no speedup.
+    assert (one("It achieves a 1.82x improvement in energy-delay product over the GPU.").kind,
+            one("It reduces the EDP by 45% compared with Eyeriss.").direction) == ("energy", "lower")
 
 
 def test_absolute_results_are_measurements():
@@ -871,6 +874,12 @@ def test_numbers_listed_before_a_unit_share_it():
         == [("30", "tokens/s"), ("410", "tokens/s")]
     assert [v[:2] for v in values("It decodes at 30 tokens/s at rank 8 and 28 tokens/s at rank 64.")] \
         == [("30", "tokens/s"), ("28", "tokens/s")]
+    # The number after a setting's takes the words of the one in its unit before it: "uses" is the 30 GB's too.
+    assert values("It uses 20 GB at rank 8 and 30 GB at rank 64.") == [
+        ("20", "GB", "memory", None), ("30", "GB", "memory", None)]
+    found = extract_results(Paper("x", "X", "It takes 45 ms with batch size 1 and 80 ms with batch size 16."))
+    assert [(r.value_text, r.unit) for r in found] == [("45", "ms"), ("80", "ms")]
+    assert "batch size 1" not in found[1].claim.text  # the 80 ms is not batch size 1's
 
 
 def test_dual_and_quad_count_the_hardware_something_ran_on():
@@ -1627,3 +1636,21 @@ def test_numbers_said_respectively_of_measures_before_them_take_those_measures_i
                                                               ("4", "×", "throughput"), ("7", "×", "efficiency")]
     assert found[2].claim.text.startswith("effective throughput … ")
     assert devices("X was implemented on a Xilinx Zynq-7100 FPGA. It achieved 9.4 TOp/s.") == ["zynq-7000"]
+
+
+def test_a_chip_the_paper_presents_and_the_vocabulary_lacks_is_no_device_of_ours():
+    from generator.derive.measured import paper_mentions
+    from generator.derive.own_silicon import own_silicon
+    text = ("We present FooChip, a parallel ultra-low-power RISC-V SoC. Moreover, the chip has eight cores. "
+            "Remarkably, the processor sleeps at 10 uW. On a Cortex-M4 the kernel takes 4 ms; FooChip needs 0.2 ms.")
+    _, mentions = paper_mentions(hardware(), "X", text)
+    assert own_silicon(hardware(), text, list(mentions)) == {"FooChip"}  # not "Moreover", "Remarkably"
+    assert devices(text) == ["cortex-m4", None]
+    # A design prototyped on an FPGA of the vocabulary ran there.
+    assert devices("We present FooAcc, an accelerator chip prototyped on a ZCU102 FPGA. FooAcc reaches 200 GOPS.") \
+        == ["zynq-ultrascale-plus"]
+
+
+def test_a_count_of_operations_is_compute_and_a_need_is_a_measurement():
+    assert values("It needs 48× fewer OPs than VGG16.") == [("48", "×", "compute", "lower")]
+    assert [v[:3] for v in values("FooChip needs 0.2 ms per inference.")] == [("0.2", "ms", "latency")]

@@ -96,7 +96,7 @@ SHARED_UNIT = re.compile(
 
 # The number of a name ("Llama 2 and 3x faster"), or of a setting it labels ("with batch size 1 and 410
 # tokens/s with batch size 32", "at rank 8 and 28 tokens/s"): it shares no unit with the list's last.
-_NAMED = re.compile(r"(?:[A-Z][\w-]*|\b(?i:size|rank|length|level|step|stage|layer|degree|width|depth|window|"
+NAMED_NUMBER = re.compile(r"(?:[A-Z][\w-]*|\b(?i:size|rank|length|level|step|stage|layer|degree|width|depth|window|"
                     r"version|beam|batch|bits?|k))\s+$")
 
 
@@ -112,7 +112,7 @@ def candidates(sentence: str) -> list[re.Match[str]]:
     taken = [m.span() for m in found]
     # Not a number of a name or of a setting.
     shared = [m for m in SHARED_UNIT.finditer(sentence) if not any(a <= m.start() < b for a, b in taken)
-              and not _NAMED.search(sentence, 0, m.start())]
+              and not NAMED_NUMBER.search(sentence, 0, m.start())]
     return sorted(found + shared, key=lambda m: m.start()) if shared else found
 
 

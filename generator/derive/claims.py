@@ -144,9 +144,11 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     near = [w for w in words if not soft or w[0] >= soft[-1]][-_MAX_WORDS_BEFORE:]
     if not KIND.search(sentence, near[0][0] if near else start, to):
         reach = words[-_REACH_BEFORE:]
-        # Not the unit of a number before it ("within 20 minutes to 5 hours").
+        # Not the unit of a number before it ("within 20 minutes to 5 hours"), nor the name of a
+        # number after it ("45 ms with batch size 1 and 80 ms": not the 80 ms's size).
         named = [m.start() for m in KIND.finditer(sentence, reach[0][0], start)
-                 if not _AFTER_NUMBER.search(sentence, 0, m.start())] if reach else []
+                 if not _AFTER_NUMBER.search(sentence, 0, m.start()) and not _NUMBER_NEXT.match(sentence, m.end())] \
+            if reach else []
         if named:
             near = [w for w in reach if w[1] > named[-1]]
             # With the words that say which one: "the decoding speed of ...", "token generation throughput".
@@ -346,6 +348,7 @@ _MEASURE_NOUN = re.compile(r"[ -](?:usage|consumption|footprint|use|requirements
 
 # The end of a number, and its unit when it is a sign: what a measure's words right after belong to.
 _AFTER_NUMBER = re.compile(r"\d\s*(?:[%×]|[xX](?!\w))?\s*$")
+_NUMBER_NEXT = re.compile(r"\s+(?:of\s+)?\d")
 # Words that say which level of a measure another number is ("an average token generation rate
 # of 13.20 tokens/s, with a peak of 29.08 tokens/s"): that number's, not the next one's.
 _LEVELS = frozenset({"average", "mean", "median", "peak", "maximum", "minimum"})

@@ -106,6 +106,8 @@ _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
+# Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
+_DESCRIBES = re.compile(r"\b(?:based|built)\s+(?:on|around|upon)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,2}$|\bpowered\s+by\s+(?:(?:the|an?)\s+)?$", re.I)
 # The paper presents the hardware it names as its subject: "We present the Gaudi 3 AI accelerator",
 # "This paper introduces the TPU v4".
 _PRESENTS = re.compile(r"\b(?:we|this\s+(?:paper|work|article))\s+(?:present|introduce|describe|detail|unveil)s?\s+"
@@ -161,6 +163,11 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or _other_vendor(hardware, m, found, comparisons, breaks, paper_vendors):
+            continue
+        # What hardware named before it is built on describes that hardware, which is where things ran,
+        # or not: "against an STM32L4 microcontroller based on an Arm Cortex-M4".
+        describes = _DESCRIBES.search(before)
+        if describes and any(o.end <= m.start - len(before) + describes.start() for o in mentions):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])

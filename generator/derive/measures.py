@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .candidates import NAMED_NUMBER
 from .comparisons import direction_of
 from .hardware_words import PROCESSOR_CLASS
 
@@ -75,7 +76,11 @@ SCORE = re.compile(
 
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(_NUMBER)
-_NAME_BEFORE = re.compile(r"(?-i:[A-Z][\w-]*)\s+$")
+def _in_unit(unit: str) -> re.Pattern[str]:
+    """A number written with `unit` ("20 GB" for "GB")."""
+    return re.compile(rf"(?<![\w.]){_NUMBER}\s*{re.escape(unit)}(?!\w)")
+
+
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
 
 
@@ -84,7 +89,7 @@ _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*
 _ACHIEVED_BEFORE = re.compile(
     r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
     r"only|merely|just|enabl\w*|yield\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
-    r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|"
+    r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|needs?|needed|"
     r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
@@ -186,10 +191,15 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         # "25, 60 and 110 FPS": the numbers listed before it share its unit.
         listed = _LISTED_BEFORE.search(sentence, max(0, begin - 60), begin) \
             if sentence[max(0, begin - 5):begin].rstrip().endswith(("and", "or")) else None
-        if listed and _NAME_BEFORE.search(sentence, max(0, listed.start() - 30), listed.start()):
-            listed = None  # a number of a name: "on the RTX 4090 and 45 ms on the Orin"
         # Where the words before it start: before the list it ends, if any.
         anchor = listed.start() if listed else begin
+        if listed and NAMED_NUMBER.search(sentence, max(0, listed.start() - 30), listed.start()):
+            # A number of a name or of a setting shares no unit ("on the RTX 4090 and 45 ms", "at rank 8
+            # and 30 GB"); the words are those of the number in that unit before it, whose pair it is
+            # ("It uses 20 GB at rank 8 and 30 GB at rank 64": "uses" is the 30 GB's word too).
+            listed = None
+            pairs = list(_in_unit(match.group(f"u{index}").strip()).finditer(sentence, 0, anchor))
+            anchor = pairs[-1].start() if pairs else begin
         if anchor and sentence[anchor - 1] in "~≈∼":
             anchor -= 1  # an approximation glued to it: "a latency of ~75 ms"
         before = sentence[max(0, anchor - 80):anchor]

@@ -288,9 +288,11 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 
 # Between two names of a list: "V100, A100, H100 and MI250X".
 NAMES_GAP = re.compile(r"(?:\s*(?:,|and|or|/))+\s*(?:(?:the|an?)\s+)?", re.I)  # spaces read one way only
-# The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and".
-_NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?"
-                             + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?", re.I)
+# The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and"; or around
+# names in parentheses after the words that describe them: "a desktop GPU (RTX 3090) and an edge board (".
+_DESCRIBED_IN_PARENTHESES = r"(?:(?:[\w-]+\s+){0,3}\()?"
+_NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?\)?"
+                             + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?" + _DESCRIBED_IN_PARENTHESES, re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
 _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
@@ -299,7 +301,12 @@ _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
 # What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
 # "A100 and H100 GPUs are both supported": what the list is, not what it did.
 _IS = re.compile(rf"(?:\s*{HARDWARE_NOUN})?\s+(?:are|is|were|was)\b", re.I)
-_ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\s+)?(?:(?-i:[A-Z][A-Za-z]+)\s+)?$", re.I)
+_ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\s+)?(?:(?-i:[A-Z][A-Za-z]+)\s+)?"
+                      + _DESCRIBED_IN_PARENTHESES + "$", re.I)
+
+
+_BASELINE_RUNNING_ON = re.compile(rf"\b{COMPARED_WITH}\s[^;]*?,?\s+(?:running|executed|executing|deployed)\s+on\s+"
+                                  r"(?:(?:the|an?)\s+)?$", re.I)
 
 
 def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> list[str]:
@@ -320,6 +327,9 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
         if len(run) > len(best):
             best = list(run)
     ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
+    # Not where the baseline ran: "than the CMSIS-NN library, running on STM32L4 and STM32H7 MCUs".
+    if best and _BASELINE_RUNNING_ON.search(sentence, 0, best[0].start):
+        return []
     where = best and (_ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
                       or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)
                           and not _IS.match(sentence, best[-1].end)))

@@ -23,6 +23,7 @@ from .result_devices import ELSEWHERE, credit, most_specific, names_other_hardwa
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
+from .own_silicon import about_own_silicon, own_silicon
 from .sentence_results import Result, resolved, sentence_results
 from .sentences import sentence_spans
 
@@ -49,6 +50,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     if hardware is not None and measured_on is None:
         measured_on = [m.id for m in [*title_mentions, *measured_in_abstract(
             text, list(abstract_mentions), spans, hardware, paper.title, list(title_mentions))]]
+    # Chips of no id the paper presents as its own: a result they are the subject of ran there.
+    own_chips = own_silicon(hardware, paper.title, list(title_mentions)) | own_silicon(hardware, text, list(abstract_mentions))
     platform: list[str] = []  # where sentences that state no result say the paper was measured
     # Such a sentence, or the title, names a second platform of no id: "and multi-GPU clusters",
     # "Scaling Deep Learning on GPU and Knights Landing clusters".
@@ -151,8 +154,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = _placed(results, nearest)
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
-        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or (
-            _models_own(r)) else r) for r in results]
+        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _models_own(r) or (
+            own_chips and r.claim is not None and about_own_silicon(r.claim.parts[0], own_chips)) else r) for r in results]
     return found
 
 
