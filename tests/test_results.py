@@ -1654,3 +1654,11 @@ def test_a_chip_the_paper_presents_and_the_vocabulary_lacks_is_no_device_of_ours
 def test_a_count_of_operations_is_compute_and_a_need_is_a_measurement():
     assert values("It needs 48× fewer OPs than VGG16.") == [("48", "×", "compute", "lower")]
     assert [v[:3] for v in values("FooChip needs 0.2 ms per inference.")] == [("0.2", "ms", "latency")]
+
+
+def test_a_system_built_of_hardware_ran_on_it():
+    # "It integrates ...": the paper's system is built of these.
+    text = ("This paper introduces FooCloud, realized in the FooCloud384 supernode. It integrates 384 Ascend 910C "
+            "NPUs and 192 Kunpeng CPUs. FooServe decodes 1,943 tokens/s per NPU.")
+    assert devices(text, "Serving LLMs on Huawei FooCloud") == ["ascend-910c"]
+    assert devices("Our cluster comprises 64 H100 GPUs. Training reaches 40% MFU.") == ["h100"]

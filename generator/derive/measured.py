@@ -33,7 +33,9 @@ _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|hig
 _MEASURED_ON = re.compile(
     r"(?:(?:\b(?:on|using|employing|with|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
-    r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
+    # or is built of ("It integrates 384 Ascend 910C NPUs", "Our cluster comprises 64 H100 GPUs")
+    r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed|integrates|comprises|"
+    r"consists\s+of|contains|houses|is\s+equipped\s+with)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same|just|only)\s+|\d[\d,]*\s*[x×]\s*"
     # what kind of part it is: "on the low-power Jetson Nano", "on a commodity RTX 3090", "on an off-the-shelf Raspberry Pi 4"
