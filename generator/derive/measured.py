@@ -108,6 +108,8 @@ _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
+# A share of what another did, where it did it: "62% of what the same recipe achieves on an RTX 4090".
+_SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
 _DESCRIBES = re.compile(r"\b(?:based|built)\s+(?:on|around|upon)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,2}$|\bpowered\s+by\s+(?:(?:the|an?)\s+)?$", re.I)
 # The paper presents the hardware it names as its subject: "We present the Gaudi 3 AI accelerator",
@@ -161,7 +163,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None
-        if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) \
+        if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or _other_vendor(hardware, m, found, comparisons, breaks, paper_vendors):
