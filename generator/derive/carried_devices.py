@@ -56,7 +56,9 @@ def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
 # offloading setting on two RTX 4090 GPUs, ...", "When running on an H100, ...", after a word
 # that links the sentence to the one before ("For example, when training ... on 2240 A100 GPUs,").
 _FRAME = re.compile(rf"^\W*(?:{LINKING_PHRASE},\s*)?"
-                    r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?(?:on|using|with|across|atop)\s"
+                    r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?"
+                    # "Leveraging a wafer-scale accelerator (Cerebras WSE2)," (not "Leveraging insights from the A100,")
+                    r"(?:on|using|with|across|atop|(?:leveraging|employing)(?!\s+(?:[\w-]+\s+){0,2}?(?:from|of)\b))\s"
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
 _LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"
 
