@@ -1662,3 +1662,7 @@ def test_a_system_built_of_hardware_ran_on_it():
             "NPUs and 192 Kunpeng CPUs. FooServe decodes 1,943 tokens/s per NPU.")
     assert devices(text, "Serving LLMs on Huawei FooCloud") == ["ascend-910c"]
     assert devices("Our cluster comprises 64 H100 GPUs. Training reaches 40% MFU.") == ["h100"]
+
+
+def test_a_compression_rate_is_a_memory_measure():
+    assert values("FooPrune reaches a compression rate of 4.4x on YOLOv5.")[0][2] == "memory"

@@ -31,7 +31,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?"),  # the energy-delay product: lower is better
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
-               r"storage|model sizes?|[GMT]B\b|GiB|MiB"),
+               r"storage|model sizes?|compression(?: rates?| ratios?)?|[GMT]B\b|GiB|MiB"),
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     ("compute", r"\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),

@@ -100,7 +100,8 @@ _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
 # Or after what it can do: "85% of the theoretical peak FLOPS of the H100".
 _PEAK_OF = re.compile(r"\b(?:peak|theoretical|roofline)\b(?:\s+[\w/-]+){0,3}\s+of\s+(?:the\s+|an?\s+)?$", re.I)
 # (Or from a maker's name to its server's: "on Nvidia DGX-H100 GPUs".)
-_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s)\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
+# (Or which one it is, in parentheses: "on datacenter-class Blackwell (B200)".)
+_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s|\()\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
 # A name slashed with a class of hardware is a class too: the TPU of "on CPU/GPU/TPU" is no device.
@@ -110,6 +111,10 @@ _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
+# Where earlier work ran: "compared to the previous work on many-core CPUs and V100".
+_EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-the-art)\s+(?:[\w-]+\s+){0,2}?"
+                              r"(?:works?|implementations?|solutions?|methods?|approaches|designs?)\s+"
+                              r"(?:on|using|for)\s+[^,;]*$", re.I)
 # A share of what another did, where it did it: "62% of what the same recipe achieves on an RTX 4090".
 _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
@@ -166,6 +171,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         before = sentence[max(0, m.start - 60):m.start]
         builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
+                or _EARLIER_WORK_ON.search(before) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or _other_vendor(hardware, m, found, comparisons, breaks, paper_vendors):
