@@ -1666,3 +1666,9 @@ def test_a_system_built_of_hardware_ran_on_it():
 
 def test_a_compression_rate_is_a_memory_measure():
     assert values("FooPrune reaches a compression rate of 4.4x on YOLOv5.")[0][2] == "memory"
+
+
+def test_a_measure_of_two_words_in_a_list_of_measures_pairs_with_its_number():
+    found = extract_results(Paper("x", "X", "FooRoute can reduce energy consumption and latency by 45% and 49%, respectively."))
+    assert [(r.value_text, r.kind) for r in found] == [("45", "energy"), ("49", "latency")]
+    assert "energy consumption and latency" in found[0].claim.text

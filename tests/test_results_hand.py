@@ -302,10 +302,13 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # claims keep meaning 47/53, 1 inverted, kind 45/53, device right 14/26, 2 wrong; ao value 57/62
     # and 57/75, claims 51/57, 2 inverted, kind 50/57, device right 13/23, 9 wrong. The session's
     # starting code (8b5d777) scores them the same but for 2 devices fewer (13/26, 12/23). (Rules
-    # written since from their differences, disclosed in d75b36b: an kind 47/53, devices 23/26, 4
-    # wrong; ao devices 17/23, 5 wrong.)
-    ("never_tuned_an", 0.96, 0.81, 0.88, 0.88, 0.88),
-    ("never_tuned_ao", 0.91, 0.76, 0.89, 0.87, 0.73),
+    # written since from their differences and a second reader's report on them, disclosed in their
+    # commits: an values 55/57 and 55/65, claims 50/55, none inverted, kind 50/55, devices 25/28, 4
+    # wrong; ao devices 18/23, 5 wrong. The second reader counts one inversion in both sets, an's,
+    # now gone: ao's 2 "inverted" are NeuronMM's kernel-level and end-to-end speedups, whose claims
+    # keep "speedup" and drop the scope another label names.)
+    ("never_tuned_an", 0.96, 0.84, 0.9, 0.9, 0.89),
+    ("never_tuned_ao", 0.91, 0.76, 0.89, 0.87, 0.78),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -358,7 +361,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_ak": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_al": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_am": {"meaning inverted": 0, "wrong device": 3},
-            "never_tuned_an": {"meaning inverted": 1, "wrong device": 4},
+            "never_tuned_an": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_ao": {"meaning inverted": 2, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",

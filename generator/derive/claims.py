@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
-from .kinds import KIND
+from .kinds import KIND, MEASURE_TAIL
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
@@ -35,6 +35,7 @@ BY_AMOUNT = r"by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?"
 # A second measure after "and", right before "by" and a number: "... and throughput by 3.1x".
 _AND_MEASURE_BY = re.compile(r"(?P<joint>\s+and\s+)(?P<second>(?!and\b)[\w-]+(?:\s+(?!and\b)[\w-]+){0,3})\s+"
                              + BY_AMOUNT + "$", re.I)
+_MEASURE_TAIL = re.compile(MEASURE_TAIL)
 # Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
 # over 13 billion parameters").
 _LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
@@ -146,9 +147,8 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
         reach = words[-_REACH_BEFORE:]
         # Not the unit of a number before it ("within 20 minutes to 5 hours"), nor the name of a
         # number after it ("45 ms with batch size 1 and 80 ms": not the 80 ms's size).
-        named = [m.start() for m in KIND.finditer(sentence, reach[0][0], start)
-                 if not _AFTER_NUMBER.search(sentence, 0, m.start()) and not _NUMBER_NEXT.match(sentence, m.end())] \
-            if reach else []
+        named = [m.start() for m in KIND.finditer(sentence, reach[0][0], start) if not _AFTER_NUMBER.search(
+            sentence, 0, m.start()) and not _NUMBER_NEXT.match(sentence, m.end())] if reach else []
         if named:
             near = [w for w in reach if w[1] > named[-1]]
             # With the words that say which one: "the decoding speed of ...", "token generation throughput".
@@ -198,7 +198,8 @@ def measures_before_by(sentence: str, at: int) -> tuple[int, int, int] | None:
     if second is None or second.end() != joined.end("second"):
         return None
     joint = joined.start("joint")
-    first = [m for m in KIND.finditer(sentence, max(0, joint - 40), joint) if m.end() == joint]
+    first = [m for m in KIND.finditer(sentence, max(0, joint - 40), joint)  # "energy consumption| and latency by"
+             if _MEASURE_TAIL.fullmatch(sentence, m.end(), joint)]
     return (first[-1].start(), joint, second.end()) if first else None
 
 

@@ -44,6 +44,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("scale", r"larger|bigger|smaller|scale|sizes?"),
 )
 KINDS = tuple(kind for kind, _ in KIND_WORDS)
+# Words that go on from a measure's word without naming another: "energy consumption", "memory usage".
+MEASURE_TAIL = r"(?:\s+(?:consumption|usage|use|overhead|footprint|requirements?|demands?))?"
 # Kinds where less is better: the direction "lower" is an improvement.
 LOWER_IS_BETTER = frozenset({"latency", "duration", "energy", "power", "memory", "parameters", "compute", "area",
                              "cost", "error"})

@@ -31,7 +31,7 @@ _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|hig
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
-    r"(?:(?:\b(?:on|using|employing|leveraging|with|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
+    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
     r"offload(?:s|ed|ing)?\s+(?:(?!to\b)[\w-]+\s+){0,4}?(?:on)?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")

@@ -9,7 +9,7 @@ from typing import NamedTuple, TypeVar
 
 from .candidates import shares_unit
 from .claims import BY_AMOUNT, claim_span, clause_start, list_end, measure_words, own_measure_end, qualified_start
-from .kinds import KIND, kind_in
+from .kinds import KIND, MEASURE_TAIL, kind_in
 from ..content.hardware import Mention
 
 R = TypeVar("R")  # a result: anything with `_replace(device=...)`
@@ -126,7 +126,7 @@ class Paired(NamedTuple):
 
 # What coordinates measures: "energy and latency", "throughput, latency, and energy" (with the
 # next one's modifiers: "decoding throughput and first-token latency").
-_AND_LINK = re.compile(r"\s*,?\s*(?:and|&)\s+(?:[\w-]+\s+){0,2}")
+_AND_LINK = re.compile(MEASURE_TAIL + r"\s*,?\s*(?:and|&)\s+(?:[\w-]+\s+){0,2}")  # "energy consumption and latency"
 _COMMA_LINK = re.compile(r"\s*,\s*(?:[\w-]+\s+){0,2}")
 # The verb of the change right before the measures: "improve both| performance and energy".
 _CHANGE_BEFORE = re.compile(r"\b(?:improv|reduc|lower|increas|decreas|cut|boost|rais|sav|shrink|accelerat|enhanc)\w*"
