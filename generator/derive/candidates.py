@@ -97,7 +97,7 @@ SHARED_UNIT = re.compile(
 # The number of a name ("Llama 2 and 3x faster"), or of a setting it labels ("with batch size 1 and 410
 # tokens/s with batch size 32", "at rank 8 and 28 tokens/s"): it shares no unit with the list's last.
 NAMED_NUMBER = re.compile(r"(?:[A-Z][\w-]*|\b(?i:size|rank|length|level|step|stage|layer|degree|width|depth|window|"
-                    r"version|beam|batch|bits?|k))\s+$")
+                          r"version|beam|batch|bits?|k))\s+$")
 
 
 def shares_unit(match: re.Match[str]) -> bool:

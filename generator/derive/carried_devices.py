@@ -58,7 +58,7 @@ def _most_specific_ids(hardware: Hardware, ids: set[str]) -> set[str]:
 _FRAME = re.compile(rf"^\W*(?:{LINKING_PHRASE},\s*)?"
                     r"(?:(?:for|in|under|when|with|during|at)\b[^,;]{0,80}?\s)?"
                     # "Leveraging a wafer-scale accelerator (Cerebras WSE2)," (not "Leveraging insights from the A100,")
-                    r"(?:on|using|with|across|atop|(?:leveraging|employing)(?!\s+(?:[\w-]+\s+){0,2}?(?:from|of)\b))\s"
+                    r"(?:on|using|with|across|atop|(?:leveraging|employing)(?!\s+(?:[\w-]+\s+){0,2}(?:from|of)\b))\s"
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
 _LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"
 

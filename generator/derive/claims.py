@@ -349,7 +349,7 @@ _MEASURE_NOUN = re.compile(r"[ -](?:usage|consumption|footprint|use|requirements
 
 # The end of a number, and its unit when it is a sign: what a measure's words right after belong to.
 _AFTER_NUMBER = re.compile(r"\d\s*(?:[%×]|[xX](?!\w))?\s*$")
-_NUMBER_NEXT = re.compile(r"\s+(?:of\s+)?\d")
+_NUMBER_NEXT = re.compile(r"\s+(?:of\s+)?\d")  # a word that names the number after it: "batch size 1"
 # Words that say which level of a measure another number is ("an average token generation rate
 # of 13.20 tokens/s, with a peak of 29.08 tokens/s"): that number's, not the next one's.
 _LEVELS = frozenset({"average", "mean", "median", "peak", "maximum", "minimum"})

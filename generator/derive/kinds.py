@@ -27,12 +27,13 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
-                   r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )(?<!more )\bOPS\b|FLOPs?/s"),
+                   r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?"),  # the energy-delay product: lower is better
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
-               r"storage|model sizes?|compression(?: rates?| ratios?)?|[GMT]B\b|GiB|MiB"),
+               r"storage|model sizes?|[GMT]B\b|GiB|MiB"),
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
+    # (Read lowercased, "OPs" is "OPS": "48× fewer OPs" counts operations, "1.2 OPS" is a rate.)
     ("compute", r"\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),

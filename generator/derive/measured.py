@@ -2,14 +2,17 @@
 abstract only mentions (what another system supports, what a baseline ran on).
 
 A sentence says where something was measured: a name right after "on", "using",
-"with" or "across" ("on two RTX 4090 GPUs"), or after "designed for",
-"optimized for", "targeting"; a name that goes on from one ("on NVIDIA H100", "on
-the A100 and the H100"); the subject of the verb that gives a number ("the H100
-achieves ..."); or any name in a sentence where the paper says it studies
-hardware ("we dissect", "we benchmark", "we evaluate") unless it is compared
-against. A name right after "than", "over", "compared to", "versus" or
-"against" is a baseline's. A name in the title is the paper's subject.
-results.py uses the same cues for the device of each result.
+"with", "within", "across" or "leveraging" ("on two RTX 4090 GPUs"), after "designed for",
+"optimized for", "targeting", "offloading ... to", or what the paper's system uses or is
+built of ("It integrates 384 Ascend 910C NPUs"); a name that goes on from one ("on NVIDIA
+H100", "on the A100 and the H100", "Blackwell (B200)"); the subject of the verb that gives a
+number ("the H100 achieves ..."); or any name in a sentence where the paper says it studies
+hardware ("we dissect", "we benchmark", "we evaluate") unless it is compared against. A
+name right after "than", "over", "compared to", "versus" or "against" is a baseline's, as is
+one where earlier work ran ("the previous work on many-core CPUs and V100"), where another
+did a share of this ("62% of what the same recipe achieves on an RTX 4090"), and one that
+describes another name ("an STM32L4 microcontroller based on an Arm Cortex-M4"). A name in
+the title is the paper's subject. results.py uses the same cues for the device of each result.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ _MEASURED_ON = re.compile(
     r"offload(?:s|ed|ing)?\s+(?:(?!to\b)[\w-]+\s+){0,4}?(?:on)?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
     # or is built of ("It integrates 384 Ascend 910C NPUs", "Our cluster comprises 64 H100 GPUs")
-    r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed|integrates|comprises|"
-    r"consists\s+of|contains|houses|is\s+equipped\s+with)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
+    r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed|integrat(?:e|es|ed)|compris(?:e|es|ed)|"
+    r"consists\s+of|contain(?:s|ed)?|hous(?:e|es|ed)|is\s+equipped\s+with)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same|just|only)\s+|\d[\d,]*\s*[x×]\s*"
     # what kind of part it is: "on the low-power Jetson Nano", "on a commodity RTX 3090", "on an off-the-shelf Raspberry Pi 4"
@@ -113,12 +116,15 @@ _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
 # Where earlier work ran: "compared to the previous work on many-core CPUs and V100".
 _EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-the-art)\s+(?:[\w-]+\s+){0,2}?"
-                              r"(?:works?|implementations?|solutions?|methods?|approaches|designs?)\s+"
-                              r"(?:on|using|for)\s+[^,;]*$", re.I)
+                              r"(?:works?|implementations?|solutions?|methods?|approaches|designs?)\s+(?:on|using|for)\s+"
+                              # the hardware's words only, a list of them at most (not "... on pruning and runs at 30 FPS on a")
+                              r"(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3}(?:(?:and|or|,)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3})?$", re.I)
 # A share of what another did, where it did it: "62% of what the same recipe achieves on an RTX 4090".
 _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
-_DESCRIBES = re.compile(r"\b(?:based|built)\s+(?:on|around|upon)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,2}$|\bpowered\s+by\s+(?:(?:the|an?)\s+)?$", re.I)
+# (Right after the name it describes, with a noun or two between: "STM32L4 microcontroller based on an".)
+_DESCRIBES = re.compile(r"(?:\s+[\w-]+){0,2}\s+(?:(?:based|built)\s+(?:on|around|upon)|powered\s+by)\s+"
+                        r"(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,2}$", re.I)  # matched from the name's end
 # The paper presents the hardware it names as its subject: "We present the Gaudi 3 AI accelerator",
 # "This paper introduces the TPU v4".
 _PRESENTS = re.compile(r"\b(?:we|this\s+(?:paper|work|article))\s+(?:present|introduce|describe|detail|unveil)s?\s+"
@@ -178,8 +184,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             continue
         # What hardware named before it is built on describes that hardware, which is where things ran,
         # or not: "against an STM32L4 microcontroller based on an Arm Cortex-M4".
-        describes = _DESCRIBES.search(before)
-        if describes and any(o.end <= m.start - len(before) + describes.start() for o in mentions):
+        if any(o.end <= m.start <= o.end + 60 and _DESCRIBES.match(sentence, o.end, m.start) for o in mentions):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])

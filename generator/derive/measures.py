@@ -76,12 +76,12 @@ SCORE = re.compile(
 
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(_NUMBER)
+_LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
+
+
 def _in_unit(unit: str) -> re.Pattern[str]:
     """A number written with `unit` ("20 GB" for "GB")."""
     return re.compile(rf"(?<![\w.]){_NUMBER}\s*{re.escape(unit)}(?!\w)")
-
-
-_LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
 
 
 # Words that say the number was achieved, in the clause before it (or right after, for

@@ -127,7 +127,7 @@ class Paired(NamedTuple):
 # What coordinates measures: "energy and latency", "throughput, latency, and energy" (with the
 # next one's modifiers: "decoding throughput and first-token latency").
 _AND_LINK = re.compile(MEASURE_TAIL + r"\s*,?\s*(?:and|&)\s+(?:[\w-]+\s+){0,2}")  # "energy consumption and latency"
-_COMMA_LINK = re.compile(r"\s*,\s*(?:[\w-]+\s+){0,2}")
+_COMMA_LINK = re.compile(MEASURE_TAIL + r"\s*,\s*(?:[\w-]+\s+){0,2}")
 # The verb of the change right before the measures: "improve both| performance and energy".
 _CHANGE_BEFORE = re.compile(r"\b(?:improv|reduc|lower|increas|decreas|cut|boost|rais|sav|shrink|accelerat|enhanc)\w*"
                             r"\s+(?:(?:both|the|its|their|overall)\s+)*$", re.I)

@@ -305,8 +305,10 @@ _ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\
                       + _DESCRIBED_IN_PARENTHESES + "$", re.I)
 
 
-_BASELINE_RUNNING_ON = re.compile(rf"\b{COMPARED_WITH}\s[^;]*?,?\s+(?:running|executed|executing|deployed)\s+on\s+"
-                                  r"(?:(?:the|an?)\s+)?$", re.I)
+# Where the baseline named right before ran: "than the current state-of-the-art ARM CMSIS-NN library,
+# running on STM32L4 and STM32H7 MCUs" (not "Compared to cuBLAS, our kernel, running on the A100").
+_BASELINE_RUNNING_ON = re.compile(rf"\b{COMPARED_WITH}\s+(?:[\w.+/-]+\s+){{0,5}}[\w.+/-]+,?\s+"
+                                  r"(?:running|executed|executing|deployed)\s+on\s+(?:(?:the|an?)\s+)?$", re.I)
 
 
 def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> list[str]:
@@ -326,10 +328,9 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
         run = [*run, m] if run and _NAMED_LIST_GAP.fullmatch(sentence[run[-1].end:m.start]) else [m]
         if len(run) > len(best):
             best = list(run)
-    ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
-    # Not where the baseline ran: "than the CMSIS-NN library, running on STM32L4 and STM32H7 MCUs".
     if best and _BASELINE_RUNNING_ON.search(sentence, 0, best[0].start):
         return []
+    ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
     where = best and (_ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
                       or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)
                           and not _IS.match(sentence, best[-1].end)))

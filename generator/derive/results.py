@@ -51,7 +51,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         measured_on = [m.id for m in [*title_mentions, *measured_in_abstract(
             text, list(abstract_mentions), spans, hardware, paper.title, list(title_mentions))]]
     # Chips of no id the paper presents as its own: a result they are the subject of ran there.
-    own_chips = own_silicon(hardware, paper.title, list(title_mentions)) | own_silicon(hardware, text, list(abstract_mentions))
+    own_chips = own_silicon(hardware, (paper.title, text), [*title_mentions, *abstract_mentions])
     platform: list[str] = []  # where sentences that state no result say the paper was measured
     # Such a sentence, or the title, names a second platform of no id: "and multi-GPU clusters",
     # "Scaling Deep Learning on GPU and Knights Landing clusters".
@@ -154,8 +154,12 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             results = _placed(results, nearest)
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
+        # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
+        # a chip the paper presents and the vocabulary lacks.
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _models_own(r) or (
-            own_chips and r.claim is not None and about_own_silicon(r.claim.parts[0], own_chips)) else r) for r in results]
+            own_chips and r.claim is not None and about_own_silicon(r.claim.parts[0], own_chips)
+            and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
+            for r in results]
     return found
 
 
