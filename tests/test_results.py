@@ -1678,3 +1678,9 @@ def test_a_measure_of_two_words_in_a_list_of_measures_pairs_with_its_number():
     found = extract_results(Paper("x", "X", "It reduces energy consumption, memory usage, and latency by 45%, 30%, "
                                             "and 49%, respectively."))
     assert [(r.value_text, r.kind) for r in found] == [("45", "energy"), ("30", "memory"), ("49", "latency")]
+
+
+def test_milliwatts_are_shown_as_written_and_sorted_in_watts():
+    (r,) = extract_results(Paper("x", "X", "The chip consumes only 5 mW while spotting keywords."))
+    assert (r.shown, r.kind, r.value) == ("5 mW", "power", 0.005)
+    assert [r.shown for r in extract_results(Paper("x", "X", "It draws 7.2 W at peak and 300 milliwatts idle."))][0] == "7.2 W"

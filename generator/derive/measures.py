@@ -45,7 +45,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     # "extends the usable context length to 128K tokens": tokens, where a context is named before them
     (r"tokens?\b(?!\s*(?:/|per\b))", "tokens", "context"),
     (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
-    (r"(?:W|mW|watts?)\b", "W", "power"),
+    (r"(?:W|mW|(?:milli)?watts?)\b", "W", "power"),
     (r"(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)(?:\s?/\s?|\s+per\s+)(?:token|image|frame|inference|query|sample|op|operation)s?\b"
      r"|(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)\b(?!/)", "J", "energy"),
     (r"[GT]B/s\b", "B/s", "bandwidth"),
@@ -221,6 +221,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         per_unit = 1
         if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit, per_unit = written, _BYTES[written[0].upper()]
+        if unit == "W" and written.lower().startswith("m"):  # "5 mW", "300 milliwatts": mW, the value in W to sort by
+            unit, per_unit = "mW", 1e-3
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
         # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
         numbers = [(begin, match.end(), match.group("number"), value_text)]
