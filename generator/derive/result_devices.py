@@ -175,11 +175,12 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         named = specific([m for m in mentions if m.end <= opened and _NAMES_BEFORE.fullmatch(sentence[m.end:opened])])
         if named:
             return credited(named[-1])
-    # "4.5x when using more cost-effective ones (NVIDIA A6000)": the hardware a parenthesis
-    # names right after the result's words is where it was measured.
+    # "4.5x when using more cost-effective ones (NVIDIA A6000)": a parenthesis right after its words names where it ran.
     paren = PARENTHESIS.search(sentence, end, after_to)
-    # Not examples ("against commercial GPUs (e.g., NVIDIA V100S)"), nor a baseline's ("than the GPU baseline (RTX 3090)").
-    if paren and not _EXAMPLES.match(paren.group(0)) and not _COMPARES.search(sentence, end, paren.start()):
+    # Not examples ("against commercial GPUs (e.g., NVIDIA V100S)"), a baseline's ("than the GPU baseline (RTX 3090)"),
+    # or one after the hardware its words name first ("700 TFLOPS on the H100 (A100 results are ...)").
+    if paren and not _EXAMPLES.match(paren.group(0)) and not _COMPARES.search(sentence, end, paren.start()) \
+            and not any(end <= m.start and m.end <= paren.start() for m in measured):
         inside = specific([m for m in mentions if paren.start() < m.start and m.end < paren.end()])
         if inside:
             return credited(inside[0])
