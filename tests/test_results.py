@@ -1670,7 +1670,6 @@ def test_a_system_built_of_hardware_ran_on_it():
     assert devices("Our cluster comprises 64 H100 GPUs. Training reaches 40% MFU.") == ["h100"]
 
 
-
 def test_a_measure_of_two_words_in_a_list_of_measures_pairs_with_its_number():
     found = extract_results(Paper("x", "X", "FooRoute can reduce energy consumption and latency by 45% and 49%, respectively."))
     assert [(r.value_text, r.kind) for r in found] == [("45", "energy"), ("49", "latency")]

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
-from .kinds import KIND, MEASURE_TAIL
+from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
@@ -343,8 +343,7 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
 _VALUED = re.compile(r"\s*(?:of|:|=|at|is|was|reaches|reached)?\s*(?:about|around|only|just|roughly)?\s*[~≈>]?\s*\d")
 
 
-# The nouns a measure's word qualifies: "GPU memory usage", "energy consumption", "power draw".
-_MEASURE_NOUN = re.compile(r"[ -](?:usage|consumption|footprint|use|requirements?|traffic|overhead|draw)\b", re.I)
+_MEASURE_NOUN = re.compile(rf"[ -]{MEASURE_NOUN}", re.I)  # "memory| usage"
 
 
 # The end of a number, and its unit when it is a sign: what a measure's words right after belong to.

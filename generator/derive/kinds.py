@@ -45,8 +45,11 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("scale", r"larger|bigger|smaller|scale|sizes?"),
 )
 KINDS = tuple(kind for kind, _ in KIND_WORDS)
-# Words that go on from a measure's word without naming another: "energy consumption", "memory usage".
-MEASURE_TAIL = r"(?:\s+(?:consumption|usage|use|overhead|footprint|requirements?|demands?))?"
+# The nouns a measure's word qualifies without naming another measure: "GPU memory usage", "energy
+# consumption", "power draw".
+MEASURE_NOUN = r"(?:usage|consumption|footprint|use|requirements?|demands?|traffic|overhead|draw)\b"
+# Such a noun, when one follows: "energy| consumption and latency".
+MEASURE_TAIL = rf"(?:\s+{MEASURE_NOUN})?"
 # Kinds where less is better: the direction "lower" is an improvement.
 LOWER_IS_BETTER = frozenset({"latency", "duration", "energy", "power", "memory", "parameters", "compute", "area",
                              "cost", "error"})
