@@ -59,8 +59,12 @@ _UNITS = {"x": "×", "times": "×", "fold": "×", "-fold": "×"}
 
 
 def value_key(value: str, unit: str) -> str:
-    """A number as compared: no spaces, commas or qualifiers; a range as low–high."""
+    """A number as compared: no spaces, commas or qualifiers; a range as low–high; a time in two
+    units as both its numbers, whichever of value and unit a label wrote the second in ("1 hour
+    32 minutes", or value 1 and unit "hour and 4 minutes")."""
     text = str(value).lower().replace(",", "")
+    if re.search(r"\d+\s*(?:hours?|minutes?|seconds?)\b", unit or ""):
+        text += " " + unit
     numbers = re.findall(r"\d+(?:\.\d+)?", text)
     return "–".join(numbers) if numbers else re.sub(r"\W", "", text)
 

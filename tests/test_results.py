@@ -1683,3 +1683,32 @@ def test_milliwatts_are_shown_as_written_and_sorted_in_watts():
     (r,) = extract_results(Paper("x", "X", "The chip consumes only 5 mW while spotting keywords."))
     assert (r.shown, r.kind, r.value) == ("5 mW", "power", 0.005)
     assert [r.shown for r in extract_results(Paper("x", "X", "It draws 7.2 W at peak and 300 milliwatts idle."))][0] == "7.2 W"
+
+
+def test_a_time_in_two_units_is_one_time():
+    # "2 minutes 6 seconds" was shown as two results, one of them a false "6 seconds to preprocess".
+    (r,) = extract_results(Paper("x", "X", "FooQuant took only 2 minutes 6 seconds to preprocess the 1B model."))
+    assert (r.shown, r.value, r.kind) == ("2 minutes 6 seconds", 126, "duration")
+    assert r.claim.parts[1] == "2 minutes 6 seconds"
+    (r,) = extract_results(Paper("x", "X", "Training finishes in 1 hour and 20 minutes on 8 H100 GPUs."))
+    assert (r.shown, r.value) == ("1 hour 20 minutes", 80)
+    # Two times of their own.
+    assert [r.shown for r in extract_results(Paper("x", "X", "It trains BERT in 76 minutes and ResNet-50 in 2 hours."))] \
+        == ["76 minutes", "2 hours"]
+
+
+def test_a_percentage_a_result_holds_at_is_a_condition():
+    # "2.1x faster at 50% sparsity" showed a "50%" speedup; "mAP at 50% overlap" a 50% mAP.
+    assert values("The compiled kernel runs 2.1x faster at 50% sparsity.") == [("2.1", "×", "speedup", "higher")]
+    assert [v[0] for v in values("The detector reaches 47.9% mAP at 50% overlap on the VOC test set.")] == ["47.9"]
+    assert [v[0] for v in values("At 90% sparsity, the kernel is 3.1x faster than cuBLAS.")] == ["3.1"]
+    # A measure's own level, or a change, is a result.
+    assert [v[:3] for v in values("The GPU runs at 90% utilization.")] == [("90", "%", "utilization")]
+    assert [v[:3] for v in values("It serves requests at 40% lower cost.")] == [("40", "%", "cost")]
+    assert [v[0] for v in values("MFU stays at 38% up to 512 NPUs.")] == ["38"]
+
+
+def test_a_size_in_a_models_name_is_no_result():
+    text = "Our evaluation on the Llama 3.2 1B Instruct model using the ARC dataset shows an accuracy gain of 11.76%."
+    assert [v[0] for v in values(text)] == ["11.76"]
+    assert [v[:2] for v in values("We fit Llama 2 70B on a single RTX 4090.")] == [("70B", "parameters")]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from .kinds import KIND
+
 _NUM = r"\d+(?:[.,]\d+)*"
 _LISTED_NUM = r"\d+(?:\.\d+)?"  # a number after another in a list
 # A rate as written (lowercase, "per second" as "/s") -> as shown; "<thing>s/s" for the things
@@ -100,6 +102,30 @@ NAMED_NUMBER = re.compile(r"(?:[A-Z][\w-]*|\b(?i:size|rank|length|level|step|sta
                           r"version|beam|batch|bits?|k))\s+$")
 
 
+# A percentage "at" which the results hold names a condition, not a result: "2.1x faster at 50% sparsity",
+# "47.9% mAP at 50% overlap", "at a 1% false-positive rate" (not "at 90% utilization", a measure's
+# word; nor "at 40% lower cost", "at 90% of peak").
+_AT_PERCENT = re.compile(r"\bat\s+(?:an?\s+)?$", re.I)
+# (A noun after it: not a comparison, nor a preposition or a connective: "MFU stays at 38% up to 512 NPUs".)
+_CONDITION_AFTER = re.compile(r"\s*(?!(?:of|more|less|fewer|lower|higher|better|faster|slower|smaller|larger|"
+                              r"cheaper|reduction|improvement|increase|decrease|gain|savings?|up|down|to|on|in|"
+                              r"with|without|for|across|over|under|when|while|and|or|after|before|by|from|at|"
+                              r"during|even|the|as|than|per|each|compared|relative|across|respectively)\b)[A-Za-z]", re.I)
+
+
+def _condition(sentence: str, match: re.Match[str]) -> bool:
+    """Whether the percentage `match` names a condition the results hold at."""
+    if not match.group("percent") or match.group("high") or not _AT_PERCENT.search(sentence, 0, match.start()):
+        return False
+    if not _CONDITION_AFTER.match(sentence, match.end()):
+        return False
+    measure = KIND.match(sentence, len(sentence) - len(sentence[match.end():].lstrip()))
+    return measure is None or measure.lastgroup == "accuracy" and bool(_THRESHOLD.match(sentence, measure.start()))
+
+
+_THRESHOLD = re.compile(r"(?i:(?:mean )?IoU|overlap)\b")
+
+
 def shares_unit(match: re.Match[str]) -> bool:
     """Whether `match` is a number that shares the unit of the last of its list (SHARED_UNIT)."""
     return match.re is SHARED_UNIT
@@ -108,7 +134,7 @@ def shares_unit(match: re.Match[str]) -> bool:
 def candidates(sentence: str) -> list[re.Match[str]]:
     """The numbers with a unit `sentence` (`for_matching`'s) holds, in order: CANDIDATE's, and
     the numbers of a list that share the unit of its last (SHARED_UNIT)."""
-    found = list(CANDIDATE.finditer(sentence))
+    found = [m for m in CANDIDATE.finditer(sentence) if not _condition(sentence, m)]
     taken = [m.span() for m in found]
     # Not a number of a name or of a setting.
     shared = [m for m in SHARED_UNIT.finditer(sentence) if not any(a <= m.start() < b for a, b in taken)

@@ -74,6 +74,23 @@ SCORE = re.compile(
     re.I)
 
 
+# A time written in two units is one time: "2 minutes 6 seconds", "1 hour and 20 minutes" (not "6 seconds").
+_SMALLER_TIME = re.compile(r"\s*(?:and\s+)?(?P<number>\d+(?:\.\d+)?)\s?(?P<unit>hours?|hrs?|minutes?|mins?|seconds?|secs?)\b",
+                           re.I)
+_SECONDS_IN = {"d": 86400, "h": 3600, "m": 60, "s": 1}  # by the unit's first letter
+_TIME_UNITS = {"d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
+
+
+def _compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[str] | None:
+    """The smaller time that completes the time `match` ("6 seconds" after "2 minutes"), if any."""
+    if unit not in ("days", "hours", "minutes"):
+        return None
+    smaller = _SMALLER_TIME.match(sentence, match.end())
+    if smaller is None or _SECONDS_IN[smaller.group("unit")[0].lower()] >= _SECONDS_IN[unit[0]]:
+        return None
+    return smaller
+
+
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(_NUMBER)
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
@@ -108,6 +125,8 @@ _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four
 # What a model size is a result of: it fits, it runs, as large as.
 _FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
+# A model's name right before a size, its version with it: "Llama 3.2 1B", "Qwen2.5 7B".
+_NAME_BEFORE = re.compile(r"(?<![\w.-])(?-i:[A-Z][\w.-]*)(?:\s+v?\d+(?:\.\d+)*)?\s+$")
 # A model's own size, not one a system handles: "with only 5.7M parameters", "reduces the U-Net
 # from 1.4 billion to 0.7 billion parameters".
 _OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|around\s+)?$"
@@ -166,7 +185,10 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     lowered = sentence.lower()
     hinted = {name: any(word in lowered for word in words) for name, words in _HINTS.items()}
     numbers = [*MEASURE.finditer(sentence), *(WORD_MEASURE.finditer(sentence) if hinted["words"] else ())]
+    completing: list[int] = []  # where the smaller unit of a time in two units starts
     for match in numbers:
+        if match.start() in completing:
+            continue
         # "only 2 to 9 FPS", "30-45 FPS": a range ("from 30 to 60 FPS" is a change, its first number no result).
         ranged = match.groupdict().get("low") is not None \
             and not sentence[max(0, match.start() - 5):match.start()].endswith("from ")
@@ -178,12 +200,17 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         magnitude = match.group("magnitude") or match.group("magnitude_word")
         if unit in _NEEDS_MAGNITUDE and not magnitude:
             continue
+        if unit == "tokens" and not match.group(f"u{index}").strip() and magnitude.lower() in ("b", "t", "billion", "trillion"):
+            unit, kind = "parameters", "parameters"  # "fits Llama 2 70B on one GPU": billions are a model's size
         if unit == "parameters" and not match.group(0).lower().rstrip("s").endswith(("param", "parameter")) \
                 and (magnitude or "").lower() not in ("b", "t", "billion", "trillion"):
             continue  # "a 7M model" is no model size worth a result; "a 175B model" is
         if unit == "parameters" and not _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]) and (
                 not _ACHIEVED_AFTER.match(sentence[match.end():]) or _MANY_AFTER.match(sentence, match.end())):
             continue  # "training a 13B model" (on 256 H100s) is a set-up; "fits a 175B model on one GPU" a result
+        if unit == "parameters" and _NAME_BEFORE.search(sentence, max(0, begin - 40), begin) \
+                and not _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]):
+            continue  # a size in a model's name ("evaluated on the Llama 3.2 1B Instruct model"), unless it fits
         if match.group("number").isalpha() and kind != "duration":
             continue  # "two lines", "four GPUs"
         if unit == "parameters" and not _OWN_SIZE.search(sentence[max(0, begin - 60):begin]):
@@ -225,14 +252,22 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             unit, per_unit = "mW", 1e-3
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
         # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
-        numbers = [(begin, match.end(), match.group("number"), value_text)]
+        end, value = match.end(), None
+        if kind == "duration" and not listed and (smaller := _compound_time(sentence, match, unit)):
+            # One time in the smaller unit, as written: "2 minutes 6" seconds, its value 126.
+            completing.append(smaller.start("number"))
+            larger, unit = unit, _TIME_UNITS[smaller.group("unit")[0].lower()]
+            end, value_text = smaller.end(), f"{value_text} {written} {smaller.group('number')}"
+            value = _value(match.group("number"), None) * _SECONDS_IN[larger[0]] / _SECONDS_IN[unit[0]] \
+                + float(smaller.group("number"))
+        numbers = [(begin, end, match.group("number"), value_text)]
         for other in _LISTED_NUMBER.finditer(listed.group(0)) if listed else ():
             start, end = listed.start() + other.start(), listed.start() + other.end()
             if not any(a < end and start < b for a, b in taken):
                 numbers.append((start, end, other.group("number"), other.group("number") + suffix))
-        for start, end, number, text in numbers:
-            value = _value(number, magnitude)
-            out.append(Measure(start, end, value * per_unit if value is not None else None, text, unit, kind,
+        for start, stop, number, text in numbers:
+            value = _value(number, magnitude) if value is None or start != begin else value
+            out.append(Measure(start, stop, value * per_unit if value is not None else None, text, unit, kind,
                                activity=activity))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
