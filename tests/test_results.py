@@ -1712,3 +1712,15 @@ def test_a_size_in_a_models_name_is_no_result():
     text = "Our evaluation on the Llama 3.2 1B Instruct model using the ARC dataset shows an accuracy gain of 11.76%."
     assert [v[0] for v in values(text)] == ["11.76"]
     assert [v[:2] for v in values("We fit Llama 2 70B on a single RTX 4090.")] == [("70B", "parameters")]
+
+
+def test_a_second_measure_shares_the_first_ones_verb():
+    # "uses 285 KB of RAM and 892 KB of flash": the 892 KB was missed, its verb being the first's.
+    found = extract_results(Paper("x", "X", "The model uses 285KB of RAM and 892KB of flash memory."))
+    assert [(r.shown, r.kind) for r in found] == [("285 KB", "memory"), ("892 KB", "memory")]
+    assert found[1].claim.text == "The model uses … 892KB of flash memory"
+    found = extract_results(Paper("x", "X", "It achieves 52 FPS on the Jetson Orin NX and 65 fps with INT8 quantization."),
+                            hardware())
+    assert [(r.shown, r.device) for r in found] == [("52 FPS", "jetson-orin-nx"), ("65 FPS", "jetson-orin-nx")]
+    # Not a set-up's: "We train a 7B model and a 13B model".
+    assert extract_results(Paper("x", "X", "We train a 7B model and a 13B model.")) == []

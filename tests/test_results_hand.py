@@ -308,9 +308,11 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # now gone: ao's 2 "inverted" are NeuronMM's kernel-level and end-to-end speedups, whose claims
     # keep "speedup" and drop the scope another label names.)
     ("never_tuned_an", 0.96, 0.84, 0.9, 0.87, 0.89),
-    # (Ninth session: "2 minutes 6 seconds" is one time, which its label holds; its claim stops at
-    # "to preprocess the 1B model", short of the label's whole activity: claims 51/58.)
-    ("never_tuned_ao", 0.91, 0.76, 0.87, 0.87, 0.78),
+    # (Ninth session: "2 minutes 6 seconds" is one time, which its label holds, and a second
+    # measure sharing the first's verb is read ("285KB of RAM and 892KB of flash", "52 FPS ... and 65
+    # fps with INT8"); the claims of the time and the 65 fps lack words their labels' measures name
+    # ("to preprocess ... and perform linear INT4 quantization", "inference speed"): claims 52/60.)
+    ("never_tuned_ao", 0.91, 0.76, 0.86, 0.87, 0.78),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},

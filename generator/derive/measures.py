@@ -91,6 +91,9 @@ def _compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[s
     return smaller
 
 
+# What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".
+_JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?)?,?\s+(?:and|or)\s+"
+                     r"(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(_NUMBER)
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
@@ -186,6 +189,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
     hinted = {name: any(word in lowered for word in words) for name, words in _HINTS.items()}
     numbers = [*MEASURE.finditer(sentence), *(WORD_MEASURE.finditer(sentence) if hinted["words"] else ())]
     completing: list[int] = []  # where the smaller unit of a time in two units starts
+    words_from: list[int] = []  # where the words before each of `out` start
     for match in numbers:
         if match.start() in completing:
             continue
@@ -235,8 +239,12 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue  # "1.2M tokens" of a dataset is no context length; "a context of 128K tokens" is
         if kind == "memory" and _HARDWARE_AFTER.match(sentence, match.end()):
             continue
+        # Or the second of two measures of one kind that share the first's verb: "uses 285 KB of RAM and
+        # 892 KB of flash", "52 FPS on the Orin NX and 65 fps with INT8 quantization".
+        joined = bool(out) and out[-1].kind == kind and _JOINED.fullmatch(sentence, out[-1].end, anchor) is not None
+        head = (words_from[-1], out[-1].start) if joined and words_from[-1] < out[-1].start else None
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
-                _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])):
+                joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])):
             continue
         suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
         value_text = (f"{match.group('low')}–" if ranged else "") + match.group("number") + suffix
@@ -268,7 +276,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         for start, stop, number, text in numbers:
             value = _value(number, magnitude) if value is None or start != begin else value
             out.append(Measure(start, stop, value * per_unit if value is not None else None, text, unit, kind,
-                               activity=activity))
+                               head=head, activity=activity))
+            words_from.append(anchor - len(before.lstrip()))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
         if not any(a < end and start < b for a, b in taken):
