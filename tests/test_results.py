@@ -1724,3 +1724,15 @@ def test_a_second_measure_shares_the_first_ones_verb():
     assert [(r.shown, r.device) for r in found] == [("52 FPS", "jetson-orin-nx"), ("65 FPS", "jetson-orin-nx")]
     # Not a set-up's: "We train a 7B model and a 13B model".
     assert extract_results(Paper("x", "X", "We train a 7B model and a 13B model.")) == []
+
+
+def test_the_scope_after_an_aside_is_the_claims():
+    # "1.66x speedup (up to 2.49x) for end-to-end inference": both numbers are end-to-end ones.
+    text = ("At the kernel level, FooMM achieves an average 1.35x speedup (up to 2.22x), which translates to an "
+            "average 1.66x speedup (up to 2.49x) for end-to-end inference.")
+    claims = [r.claim.text for r in extract_results(Paper("x", "X", text))]
+    assert claims == ["At the kernel level … FooMM achieves an average 1.35x speedup", "speedup … up to 2.22x",
+                      "translates to an average 1.66x speedup … for end-to-end inference",
+                      "speedup … up to 2.49x … for end-to-end inference"]
+    text = "It gives geomean gains of 1.23× (up to 2.5×) in throughput and 1.25× (up to 2.7×) in energy efficiency."
+    assert [r.kind for r in extract_results(Paper("x", "X", text))] == ["throughput"] * 2 + ["efficiency"] * 2

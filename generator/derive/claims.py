@@ -228,6 +228,14 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     fronted = _fronted(written, span[0])
     if fronted is not None:
         pieces.append(fronted)
+    # The scope after an aside that interrupts the words: "an average 1.66x speedup (up to 2.49x) for
+    # end-to-end inference", for both numbers.
+    closed = written.find(")", end)
+    scope = _SCOPE_AFTER_ASIDE.match(written, span[1]) or (
+        _SCOPE_AFTER_ASIDE.match(written, written.rfind("(", 0, start)) if closed > 0 and "(" not in written[end:closed]
+        and 0 < written.rfind("(", 0, start) > written.rfind(")", 0, start) else None)
+    if scope is not None:
+        pieces.append(scope.span("scope"))
     text = written[span[0]:span[1]] + (" " + written[comparison[0]:comparison[1]] if comparison else "")
     if measure is None and not KIND.search(text):
         # The words that name the measure, before the number's own ("increases GPU utilization
@@ -285,11 +293,15 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     return Claim(text, number)
 
 
+# An aside in parentheses holding a number, then a phrase that says what the words before it are of.
+_SCOPE_AFTER_ASIDE = re.compile(r"\s*\([^()]{0,30}\d[^()]{0,10}\)\s*(?P<scope>(?:for|in|on|at|across|during|per)\s+"
+                                r"(?!(?:the|an?)\s+(?:same|other)\b)[^,;:()\d]{2,50}?)"
+                                r"(?=\s*(?:[,;:.()]|$)|\s(?:and|but|while|whereas|which|with|compared|than|over)\s)")
 # A phrase fronted before its clause says what the clause's numbers are of: "In graph construction
 # time, our method is 2.2x faster", "and for end-to-end execution, COMET delivers a 1.71x speedup".
 # Not a connective ("For example,", "In this paper,"), nor a setting with numbers of its own.
 _FRONTED = re.compile(rf"(?:^|[;:]\s*|\b(?:and|but|while|whereas)\s+)(?!(?:{LINKING_PHRASE}|{CONTRASTING_PHRASE})\b)"
-                      r"(?P<phrase>(?:for|in|under|during|across|in terms of)\s+"
+                      r"(?P<phrase>(?:for|in|under|during|across|in terms of|at(?=\s+the\s+[\w-]+\s+level\b))\s+"
                       r"(?!(?:this|that|these|those|our|its|their|which|doing|order|response|reference|"
                       r"the (?:process|paper|work))\b)[^,;:.\d()]{2,80}?),", re.I)
 
@@ -357,43 +369,3 @@ _LEVELS = frozenset({"average", "mean", "median", "peak", "maximum", "minimum"})
 _HEAD_STOPS = _END_WORDS | {"achieves", "achieved", "achieving", "reaches", "delivers", "provides", "shows", "yields",
                             "offers"}
 _HEAD_STOPS_PAST = _HEAD_STOPS | _LEVELS
-
-
-# What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".
-_SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
-
-
-_SIZE_OF = re.compile(r"\s+(?:in\s+(?:terms\s+of\s+)?|of\s+)(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?", re.I)
-_UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|minor)\s+(?:[\w-]+\s+)?"
-                        r"(?:(?:loss|drop|degradation|change)\s+(?:in|of)\s+)?$", re.I)
-
-
-def claim_kind(claim: Claim) -> str | None:
-    """The kind the claim's words name: the kind word nearest the number, looking right first
-    (within a few words: "3.21× lower latency"), then left ("reduces latency by 37%")."""
-    before, _, after = claim.parts
-    # "4× larger models" is a scale; "a 1.8x improvement on larger inputs" is not.
-    # Not what the words after it say did not change: "by 4x without accuracy loss".
-    named = [m for m in KIND.finditer(after)
-             if (m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()]))
-             and not _UNCHANGED.search(after, 0, m.start())]
-    right = [(m.start(), m.lastgroup) for m in named]
-    if right and right[0][0] <= 30:
-        # "37.20X smaller in terms of parameter size": the size of what the words after it name.
-        if right[0][1] == "scale" and len(named) > 1 and _SIZE_OF.fullmatch(after, named[0].end(), named[1].start()):
-            return right[1][1]
-        return right[0][1]
-    left = [(len(before) - m.end(), m.lastgroup) for m in KIND.finditer(before) if m.lastgroup != "scale"]
-    candidates = sorted([*left, *right])
-    return candidates[0][1] if candidates else None
-
-
-def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tuple[int, int] | None:
-    """Where the words of `span` (a number's claim words) name what the number ending at
-    `number_end` measures: those after it up to the first word of a kind ("1.29×| end-to-end
-    speedup|"), else the last such word before it."""
-    after = KIND.search(sentence, number_end, span[1])
-    if after is not None:
-        return number_end, after.end()
-    before = list(KIND.finditer(sentence, span[0], number_end))
-    return before[-1].span() if before else None

@@ -1,5 +1,5 @@
 """The kinds of quantity a result measures (latency, efficiency, error, ...) and the words that
-name each: one vocabulary for reading a claim's kind (`claims.claim_kind`), for the words that
+name each: one vocabulary for reading a claim's kind (`claim_kind`), for the words that
 say what a number measures, and for sorting and filtering results on the site.
 
 A kind sorts and filters results; it is never turned into words on a page.
@@ -8,6 +8,10 @@ A kind sorts and filters results; it is never turned into words on a page.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .claims import Claim
 
 # Kinds, each with the words that name it. Where two kinds' words start at the same place, the
 # one listed first wins: "energy efficiency" is efficiency, not energy; "memory bandwidth" is
@@ -111,3 +115,42 @@ def kinds_in(text: str) -> list[str]:
     """Every kind `text` names, in order ("of latency and throughput" -> latency, throughput)."""
     return [m.lastgroup for m in KIND.finditer(text)]
 
+
+# What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".
+_SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
+
+
+_SIZE_OF = re.compile(r"\s+(?:in\s+(?:terms\s+of\s+)?|of\s+)(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?", re.I)
+_UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|minor)\s+(?:[\w-]+\s+)?"
+                        r"(?:(?:loss|drop|degradation|change)\s+(?:in|of)\s+)?$", re.I)
+
+
+def claim_kind(claim: Claim) -> str | None:
+    """The kind the claim's words name: the kind word nearest the number, looking right first
+    (within a few words: "3.21× lower latency"), then left ("reduces latency by 37%")."""
+    before, _, after = claim.parts
+    # "4× larger models" is a scale; "a 1.8x improvement on larger inputs" is not.
+    # Not what the words after it say did not change: "by 4x without accuracy loss".
+    named = [m for m in KIND.finditer(after)
+             if (m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()]))
+             and not _UNCHANGED.search(after, 0, m.start())]
+    right = [(m.start(), m.lastgroup) for m in named]
+    if right and right[0][0] <= 30:
+        # "37.20X smaller in terms of parameter size": the size of what the words after it name.
+        if right[0][1] == "scale" and len(named) > 1 and _SIZE_OF.fullmatch(after, named[0].end(), named[1].start()):
+            return right[1][1]
+        return right[0][1]
+    left = [(len(before) - m.end(), m.lastgroup) for m in KIND.finditer(before) if m.lastgroup != "scale"]
+    candidates = sorted([*left, *right])
+    return candidates[0][1] if candidates else None
+
+
+def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the words of `span` (a number's claim words) name what the number ending at
+    `number_end` measures: those after it up to the first word of a kind ("1.29×| end-to-end
+    speedup|"), else the last such word before it."""
+    after = KIND.search(sentence, number_end, span[1])
+    if after is not None:
+        return number_end, after.end()
+    before = list(KIND.finditer(sentence, span[0], number_end))
+    return before[-1].span() if before else None

@@ -8,8 +8,8 @@ import re
 from typing import NamedTuple, TypeVar
 
 from .candidates import shares_unit
-from .claims import BY_AMOUNT, claim_span, clause_start, list_end, measure_words, own_measure_end, qualified_start
-from .kinds import KIND, MEASURE_TAIL, kind_in
+from .claims import BY_AMOUNT, claim_span, clause_start, list_end, own_measure_end, qualified_start
+from .kinds import KIND, MEASURE_TAIL, kind_in, measure_words
 from ..content.hardware import Mention
 
 R = TypeVar("R")  # a result: anything with `_replace(device=...)`

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claims import BY_AMOUNT, Claim, claim_kind, claim_span, make_claim
+from .claims import BY_AMOUNT, Claim, claim_span, make_claim
 from .hardware_words import PROCESSOR_CLASS
-from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, kinds_in
+from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
