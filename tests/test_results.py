@@ -1736,3 +1736,25 @@ def test_the_scope_after_an_aside_is_the_claims():
                       "speedup … up to 2.49x … for end-to-end inference"]
     text = "It gives geomean gains of 1.23× (up to 2.5×) in throughput and 1.25× (up to 2.7×) in energy efficiency."
     assert [r.kind for r in extract_results(Paper("x", "X", text))] == ["throughput"] * 2 + ["efficiency"] * 2
+
+
+def test_a_compression_is_a_size_made_smaller_and_the_models_own():
+    # "a compression rate of 4.4x" was sorted as a speedup and credited to the board the paper ran on.
+    text = ("Experimental results on the Jetson TX2 show that FooPrune has a compression rate of 4.4x on the YOLOv5 "
+            "detector with a 2.15x speedup in inference time.")
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.kind, r.direction, r.device) for r in found] == [
+        ("4.4", "memory", "lower", None), ("2.15", "speedup", "higher", "jetson-tx2")]
+    assert values("FooCache compresses the KV cache by 4x.") == [("4", "×", "memory", "lower")]
+    # A footprint made smaller on a device is that device's; "the compressed network" names no measure.
+    assert devices("On an L4, KV cache compression lowers the memory footprint by 5.2x.") == ["l4"]
+    assert [r.claim.text for r in extract_results(Paper("x", "X", "The accelerator has a performance of 282 GOPS on the "
+                                                        "compressed network."))] == ["The accelerator has a performance of 282 GOPS on the compressed network"]
+
+
+def test_a_part_number_and_a_trademark_sign():
+    # "STM32-F746" is the STM32F7 (it was the STM32 family); "Intel® NUC 6i7KYB" a product of no id, not Intel.
+    found = extract_results(Paper("x", "X", "FooNet runs at 4.3 fps, 15.4x better than an STM32-F746."), hardware())
+    assert [r.baseline_device for r in found] == [None, "stm32f7"]
+    assert devices("The solution runs at 28 fps on Intel® NUC 6i7KYB mini PC and 26 fps on Core™ i7-6850K CPU.") \
+        == [None, None]

@@ -360,12 +360,12 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # Eighth session: the Cortex-M and STM32 parts the vocabulary now has are credited with 3
             # results of RISC-V chips compared with them (2 in ah, 1 in ai, 1 in ak; 1 of ak's own before).
             "never_tuned_ah": {"meaning inverted": 0, "wrong device": 6},
-            "never_tuned_ai": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_ai": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_aj": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_ak": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_al": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_am": {"meaning inverted": 0, "wrong device": 3},
-            "never_tuned_an": {"meaning inverted": 0, "wrong device": 4},
+            "never_tuned_am": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_an": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_ao": {"meaning inverted": 2, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",

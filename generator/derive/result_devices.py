@@ -69,7 +69,7 @@ def _unknown_before(found: re.Match[str], mentions: list[Mention]) -> bool:
 
 # A vendor's name before a product the vocabulary does not know: "Xilinx Virtex UltraScale+
 # VU9P", "NVIDIA V100S", "AMD EPYC 9554" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
-_PRODUCT_AFTER = re.compile(rf"\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edge|Tensor)s?\b)"
+_PRODUCT_AFTER = re.compile(rf"[®™]?\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edge|Tensor)s?\b)"
                             r"(?:[A-Z][\w+-]*|\d{3,}[\w+-]*)")  # or a model number: "EPYC 9554"
 
 

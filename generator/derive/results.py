@@ -210,7 +210,9 @@ _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|fut
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
 
 
-_MODEL_SIZE = re.compile(r"\bmodel sizes?\b", re.I)
+# Or a compression ("4.4x compression on YOLOv5"), not a footprint made smaller on the device ("KV cache
+# compression lowers the memory footprint by 5.2x").
+_MODEL_SIZE = re.compile(r"\bmodel sizes?\b|\bcompress\w*(?!.*\b(?:memory|footprint|usage)\b)", re.I)
 # What else a baseline that is hardware itself holds: articles, a class, "'s".
 _ARTICLE_OR_CLASS = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
 
