@@ -1758,3 +1758,18 @@ def test_a_part_number_and_a_trademark_sign():
     assert [r.baseline_device for r in found] == [None, "stm32f7"]
     assert devices("The solution runs at 28 fps on Intel® NUC 6i7KYB mini PC and 26 fps on Core™ i7-6850K CPU.") \
         == [None, None]
+
+
+def test_where_the_baseline_ran_after_the_subject_named_its_own_platform():
+    # "... on the octa-core RISC-V platform reaches 22x with respect to a single-core implementation on
+    # an STM32L4": the STM32L4 is the baseline's; the result's platform is one the vocabulary lacks.
+    text = ("The parallel implementation on the octa-core RISC-V platform reaches a speedup of 22x with respect to "
+            "a single-core implementation on an STM32L4.")
+    (r,) = extract_results(Paper("x", "X", text), hardware())
+    assert (r.device, r.baseline, r.baseline_device) == (None, "single-core implementation", "stm32l4")
+    # Where the sentence names no platform of the subject's, the baseline's is both's.
+    assert devices("Our kernel is 2x faster than the cuBLAS implementation on the A100.") == ["a100"]
+    assert devices("Our kernel on the H100 is 2x faster than the cuBLAS implementation on the A100.") == ["h100"]
+    # A list's earlier item names its own: "92% ... on an H100, 1.3x the speed of the vendor library on an MI300X".
+    assert devices("The kernels reach 92% of FooAttention performance on an H100, 1.3x the speed of the vendor "
+                   "library on an MI300X.")[-1] == "mi300x"

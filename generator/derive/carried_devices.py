@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from ..content.hardware import Hardware, Mention
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN
-from .result_devices import ELSEWHERE, NAMES_GAP, credit, most_specific, slashed_to_unknown, subject_of
+from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subject_of
+from .unknown_hardware import ELSEWHERE, credit
 
 
 def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],

@@ -15,14 +15,14 @@ import re
 _QUANTITY = r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|an?)\b|doubl|tripl|quadrupl)"
 COMPARED_WITH = (r"(?:(?<!\bmore )(?<!\bless )(?<!\bfewer )(?<!\brather )than"
                  rf"|(?:(?<=\bmore )|(?<=\bless )|(?<=\bfewer ))than(?!{_QUANTITY})"
-                 r"|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|against"
+                 r"|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|with respect to|against"
                  r"|over(?!\s+(?:\d|a\s+factor)))")
-OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|against|versus)"
+OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|with respect to|against|versus)"
 # The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
 OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"
 
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
-    rf"(?=[octvrai])\b{COMPARED_WITH}\s+"
+    rf"(?=[octvraiw])\b{COMPARED_WITH}\s+"
     r"(?:(?:on|using|with)\s+)?(?:the\s+|a\s+|an\s+)?"
     # (A maker's mark is part of a name: "Intel(R) Core(TM) i7-8700".)
     r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+(?:\((?:R|TM)\))?\s?)"

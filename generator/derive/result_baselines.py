@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 
 from ..content.hardware import Hardware, Mention
-from .comparisons import baseline_of
+from .comparisons import COMPARED_WITH, baseline_of
 from .number_lists import LIST_ITEMS, listed_groups
+from .hardware_words import PROCESSOR_CLASS
 from .result_devices import DEVICE_CLAUSE, PARENTHESIS_AFTER, most_specific
+from .unknown_hardware import UNKNOWN_HARDWARE
 
 Baseline = tuple[str, tuple[int, int]]  # the name as written, and the span of the comparison's words
 
@@ -125,3 +127,33 @@ def respective_baselines(sentence: str, results: list, baselines: list[Baseline 
         results[at] = results[at]._replace(baseline=name, baseline_device=baseline_device(
             hardware, sentence, mentions, measured, span, results[at].device, name) if hardware else None)
     return results
+
+
+# What a baseline that ran somewhere is called: "than TensorRT-LLM running on an H100", "than the GPU reference".
+_HARDWARE_WORD = re.compile(rf"\b{PROCESSOR_CLASS}s?\b")
+_ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
+_RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|executing|deployed|served)$", re.I)
+_CLAUSE_OPENS = re.compile(r"[;:,]|\s(?:but|while|whereas)\s")  # (a list's items too: "92% on an H100, 1.3x ...")
+_SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
+_COMPARED = re.compile(rf"\b{COMPARED_WITH}\b", re.I)
+
+
+def with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], mentions: list[Mention]) -> tuple[int, int]:
+    """The span of a baseline's words, and, for a baseline that is a hardware's own ("than the
+    GPU reference on NVIDIA H100 PCIe", "than running the model on an RTX 3090", "than
+    TensorRT-LLM running on an H100"), of where it ran, up to the clause's end; not for a
+    baseline that is hardware itself ("over a 32-core EPYC 7763 CPU on an A100": where both ran)."""
+    name, (start, end) = baseline
+    # (Or any baseline, where its clause names where the result ran before it: "the parallel
+    # implementation on the RISC-V platform reaches 22x over a single-core implementation on an STM32L4".)
+    # (Not another comparison's: "1.5x faster than cuBLAS on the A100 and 1.8x faster than rocBLAS on the MI250X".)
+    clause = max([0, *(m.end() for m in _CLAUSE_OPENS.finditer(sentence, 0, start))])
+    compared = _COMPARED.search(sentence, clause, start)
+    clause_end = compared.start() if compared else start
+    own_first = any(clause <= m.start and m.end <= clause_end for m in mentions) \
+        or UNKNOWN_HARDWARE.search(sentence, clause, clause_end) is not None
+    if not (_HARDWARE_WORD.search(name) or _RUNNING.search(name) or own_first) or not _ON.match(sentence, end) \
+            or any(start <= m.start < end for m in mentions):
+        return start, end
+    stop = _SETTING_ENDS.search(sentence, end)
+    return start, stop.start() if stop else len(sentence)

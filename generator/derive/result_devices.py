@@ -5,7 +5,7 @@ the result's words, else the last before them in the same clause, else the one d
 sentence measures on; a device in parentheses right after the result ("4.5x when using
 more cost-effective ones (NVIDIA A6000)"). Never the baseline's hardware (`measured.py` leaves
 it out), but for a number that is the baseline's own figure ("..., against 21 ms on MI300X"),
-which is credited to it. What comes from beyond the sentence (the paper's one device, an opening "On the H100, ...",
+which is credited to it; hardware the vocabulary does not know is `unknown_hardware.py`'s. What comes from beyond the sentence (the paper's one device, an opening "On the H100, ...",
 "It" referring back) is `carried_devices.py`'s.
 """
 
@@ -13,73 +13,10 @@ from __future__ import annotations
 
 import re
 
-from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 from .comparisons import COMPARED_WITH, OPENING_COMPARED_WITH
-from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
-
-# Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
-# "on x86 CPUs", "across various GPU hardware", "on a laptop", "on edge devices".
-UNKNOWN_HARDWARE = re.compile(
-    r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+|\d+-(?=[A-Z]))*"
-    # a class of hardware named by what kind it is: "on the integrated GPU", "on an 8-GPU system"
-    r"(?:(?i:integrated|embedded|mobile|discrete|consumer|commodity|low-end|high-end|desktop|laptop|server|datacenter|"
-    r"data-center)\s+)?"
-    r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
-    rf"(?P<name>[A-Z][\w-]*\d[\w-]*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
-    r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b"
-    # (Not a class that only describes what follows: "on accelerator-executed layers", "on GPU-resident data".)
-    r"(?!-(?i:executed|offloaded|resident|bound|side|aware|friendly|intensive|heavy|centric|specific|oriented)\b)")
-def _unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
-    """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is, nor holds
-    ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2"), nor is part of
-    ("the VC1902 device of the VCK190 board")."""
-    if found is None or NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name")) \
-            or any(found.start() <= m.start < found.end() for m in mentions):
-        return False
-    # A class of hardware followed by its name: "on a consumer GPU RTX 4090".
-    if any(m.start == found.end() + 1 and found.string[found.end()].isspace() for m in mentions):
-        return False
-    holds = _HOLDS.match(found.string, found.end()) or _PART_OF.match(found.string, found.end())
-    return holds is None or not any(m.start == holds.end() for m in mentions)
-
-
-# What a host holds: "a laptop equipped with two RTX 3090s", "a board with a Hailo-8".
-_HOLDS = re.compile(r"\s+(?:(?:equipped|fitted|powered|accelerated)\s+)?(?:with|by|featuring)\s+"
-                    r"(?:(?:an?|the|one|two|four|eight|single|dual|\d+)\s+|(?-i:[A-Z][A-Za-z]+)\s+(?=[A-Z]))*", re.I)
-
-
-# What a part of hardware is part of: "the VC1902 device of the VCK190 board", "the NPU in the Snapdragon 8 Gen 3".
-_PART_OF = re.compile(rf"\s+(?:{HARDWARE_NOUN}\s+)?(?:of|in)\s+(?:the\s+|an?\s+)?", re.I)
-
-
-# The device of a result measured on hardware the vocabulary does not know ("on the V80 FPGA",
-# "on the Xilinx Virtex UltraScale+ VU9P"): none of ours, and neither the device a sentence
-# opens with nor the paper's stands in for it. extract_results gives it as None.
-ELSEWHERE = ""
-# A model number in such a name: "V80", "VU9P".
-_MODEL_NUMBER = re.compile(r"\b[A-Z][\w-]*\d")
-
-
-def _unknown_before(found: re.Match[str], mentions: list[Mention]) -> bool:
-    """Whether an UNKNOWN_HARDWARE match names a product by its model number ("projected
-    results on the V80 FPGA reach 4.71x"); "on 64 GPUs" names none."""
-    return _unknown(found, mentions) and _MODEL_NUMBER.search(found.group(0)) is not None
-
-
-# A vendor's name before a product the vocabulary does not know: "Xilinx Virtex UltraScale+
-# VU9P", "NVIDIA V100S", "AMD EPYC 9554" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
-_PRODUCT_AFTER = re.compile(rf"[®™]?\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edge|Tensor)s?\b)"
-                            r"(?:[A-Z][\w+-]*|\d{3,}[\w+-]*)")  # or a model number: "EPYC 9554"
-
-
-def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[Mention]) -> str:
-    """The id a result measured on `mention` is credited to: ELSEWHERE for a vendor's name
-    before a product of its that `mentions` do not name."""
-    product = _PRODUCT_AFTER.match(sentence, mention.end)
-    unknown = hardware.nodes[mention.id].kind == "vendor" and product is not None \
-        and not any(mention.end < other.start < product.end() for other in mentions)
-    return ELSEWHERE if unknown else mention.id
+from .hardware_words import HARDWARE_NOUN
+from .unknown_hardware import ELSEWHERE, UNKNOWN_HARDWARE, credit, is_unknown, unknown_before
 
 
 # Numbers joined by slashes, and names joined by slashes: "1.10×/4.86× lower latency ... on the
@@ -106,19 +43,6 @@ def _slashed_device(sentence: str, mentions: list[Mention], start: int, end: int
     return next((m.id for m in mentions if m.start == name_start), ELSEWHERE)
 
 
-def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
-    """Whether `sentence` names hardware besides its `mentions` ("on a Graphcore IPU", "on 64 GPUs"),
-    not where a baseline ran ("than the state-of-the-art on FPGAs"); or, as a setting of its own,
-    a model after "on" ("... on Llama-2-70B"): such a sentence takes no device from the ones before.
-    (Carrying the device into those added wrong devices to the held-out sets a, j and y.)"""
-    return any((_unknown(found, mentions) or MODEL_NAME.match(found.group("name")) is not None)
-               and not _AGAINST.search(sentence, max(0, found.start() - 60), found.start())
-               for found in UNKNOWN_HARDWARE.finditer(sentence))
-
-
-# A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
-# a quantity, not a comparison).
-_AGAINST = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*$", re.I)
 # A comparison's words before a parenthesis: it names the baseline's hardware, "than the GPU baseline
 # (RTX 3090)", "than TensorRT (Jetson AGX Xavier)" (in an accelerator paper, where the baseline ran).
 _COMPARES = re.compile(rf"\b{COMPARED_WITH}\s", re.I)
@@ -196,7 +120,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     # "more than 2x faster than real-time on CPU": a class of hardware right after a short comparison
     # is where the number ran (or both did), none of ours; not a device named before it.
     than = _THAN_SHORT.match(sentence, clause.start()) if clause else None
-    if than and _unknown(UNKNOWN_HARDWARE.match(sentence, than.end()), mentions):
+    if than and is_unknown(UNKNOWN_HARDWARE.match(sentence, than.end()), mentions):
         return None
     after_to = clause.start() if clause else after_to
     # "from 120 ms on the Jetson Nano to 30 ms ...": the hardware between is the first number's.
@@ -208,14 +132,14 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     # The first hardware named after it is where it ran: none of ours when the vocabulary does
     # not know it ("by up to 5× across various GPU hardware and ... on a single RTX 4090").
     unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
-    if _unknown(unknown, mentions) and (not after or unknown.start() < after[0].start):
+    if is_unknown(unknown, mentions) and (not after or unknown.start() < after[0].start):
         return None
     if after:
         return ELSEWHERE if _listed(sentence, after[0], after) else credited(after[0])
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
-    unnamed = [f for f in UNKNOWN_HARDWARE.finditer(sentence, before_from, start) if _unknown_before(f, mentions)]
+    unnamed = [f for f in UNKNOWN_HARDWARE.finditer(sentence, before_from, start) if unknown_before(f, mentions)]
     if unnamed and (not before or unnamed[-1].start() > before[-1].start):
         return ELSEWHERE  # "projected results on the V80 FPGA at 7nm reach 4.71x"
     if before and (_WHERE.match(sentence, before[-1].end, start) or _AT.fullmatch(sentence, before[-1].end, start)):
@@ -361,7 +285,7 @@ def setting_after(sentence: str, mentions: list[Mention], measured: list[Mention
     clause = _CLAUSE_ENDS.search(sentence, end, after_to)
     after_to = clause.start() if clause else after_to
     unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
-    if _unknown(unknown, mentions):
+    if is_unknown(unknown, mentions):
         after_to = unknown.start()
     ids = {m.id for m in measured if end <= m.start < after_to}
     return ids.pop() if len(ids) == 1 else None

