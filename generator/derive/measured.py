@@ -34,7 +34,7 @@ _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|hig
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
-    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
+    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|in(?=\s+(?:a|one)\s+single\b)|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
     r"offload(?:s|ed|ing)?\s+(?:(?!to\b)[\w-]+\s+){0,4}?(?:on)?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
@@ -111,10 +111,17 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|G
 # A name slashed with a class of hardware is a class too: the TPU of "on CPU/GPU/TPU" is no device.
 _CLASS_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s?\s*/\s*$")
 _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
+# So is a plural name listed with classes: the TPUs of "custom accelerators, i.e., GPUs, TPUs, and IPUs".
+_PLURAL_CLASS = re.compile(rf"{PROCESSOR_CLASS}s")
+_CLASS_LISTED_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+_CLASS_LISTED_AFTER = re.compile(rf"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){PROCESSOR_CLASS}s\b")
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
+# (Joined by "and" or "or" alone: "Compared with the A100, the H100 shows ...", "than an A100, and the
+# TPU v5p trains ..." go on to a subject of their own.)
+_COMPARED_LIST_GAP = re.compile(rf"(?:\s+{HARDWARE_NOUN})?\s+(?:and|or)\s+(?:(?:the|an?)\s+)?", re.I)
 # Where earlier work ran: "compared to the previous work on many-core CPUs and V100".
 _EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-the-art)\s+(?:[\w-]+\s+){0,2}?"
                               r"(?:works?|implementations?|solutions?|methods?|approaches|designs?)\s+(?:on|using|for)\s+"
@@ -174,13 +181,22 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     studies = about_hardware or _STUDIES.search(sentence) is not None
     comparisons = list(_COMPARISON.finditer(sentence)) if hardware is not None else []
     breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)] if comparisons else []
+    compared: list[Mention] = []  # hardware named right after a comparison's words
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None
+        # A list the comparison's hardware goes on to: "faster than the Cortex-M4 and Cortex-M7 cores".
+        if compared and compared[-1].end <= m.start and _COMPARED_LIST_GAP.fullmatch(sentence, compared[-1].end, m.start):
+            compared.append(m)
+            continue
+        if _COMPARED.search(before):
+            compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
                 or _EARLIER_WORK_ON.search(before) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
+                or (_PLURAL_CLASS.fullmatch(sentence, m.start, m.end + 1) and (
+                    _CLASS_LISTED_BEFORE.search(before) or _CLASS_LISTED_AFTER.match(sentence, m.end + 1))) \
                 or _other_vendor(hardware, m, found, comparisons, breaks, paper_vendors):
             continue
         # What hardware named before it is built on describes that hardware, which is where things ran,
