@@ -313,6 +313,16 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # fps with INT8"); the claims of the time and the 65 fps lack words their labels' measures name
     # ("to preprocess ... and perform linear INT4 quantization", "inference speed"): claims 52/60.)
     ("never_tuned_ao", 0.91, 0.76, 0.86, 0.87, 0.78),
+    # Sets ap and aq (held out), 40 real arXiv abstracts (312 sentences, 132 results) no other set
+    # holds, written on 2026-11-28 (ninth session) by two helpers who had not read the rules,
+    # scored once at a16de2a, at the end of that session's first rules: ap value 43/47 and 43/53,
+    # claims keep meaning 37/43, none inverted, kind 36/43, device right 9/11, 3 wrong; aq value
+    # 54/54 and 54/79, claims 51/54, none inverted, kind 53/54, device right 11/15, 2 wrong. The
+    # session's starting code (59f4237) scores ap the same and aq one value and one wrong device
+    # fewer (53/53, 1 wrong). (Rules written since from their differences, disclosed in their
+    # commits: ap 1 wrong, aq devices 12/15, 1 wrong.)
+    ("never_tuned_ap", 0.91, 0.81, 0.86, 0.83, 0.81),
+    ("never_tuned_aq", 1.0, 0.68, 0.94, 0.98, 0.8),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -366,13 +376,16 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_al": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_am": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_an": {"meaning inverted": 0, "wrong device": 2},
-            "never_tuned_ao": {"meaning inverted": 2, "wrong device": 5}}
+            "never_tuned_ao": {"meaning inverted": 2, "wrong device": 5},
+            "never_tuned_ap": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_aq": {"meaning inverted": 0, "wrong device": 1}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
-        "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao"]
+        "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
+        "never_tuned_ap", "never_tuned_aq"]
 
 
 @pytest.mark.parametrize("name", SETS)
