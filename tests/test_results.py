@@ -1734,6 +1734,10 @@ def test_the_scope_after_an_aside_is_the_claims():
     assert claims == ["At the kernel level … FooMM achieves an average 1.35x speedup", "speedup … up to 2.22x",
                       "translates to an average 1.66x speedup … for end-to-end inference",
                       "speedup … up to 2.49x … for end-to-end inference"]
+    # Or the measure the words go on to name after the aside: "on average 1.44x (up to 2.37x) speedup over ...".
+    text = "FooSparse achieves on average 1.44x (up to 2.37x) speedup over the vendor library for sparse kernels."
+    assert [r.claim.text for r in extract_results(Paper("x", "X", text))] == [
+        "FooSparse achieves on average 1.44x … speedup over the vendor library", "up to 2.37x … speedup over the vendor library"]
     text = "It gives geomean gains of 1.23× (up to 2.5×) in throughput and 1.25× (up to 2.7×) in energy efficiency."
     assert [r.kind for r in extract_results(Paper("x", "X", text))] == ["throughput"] * 2 + ["efficiency"] * 2
 
