@@ -1777,3 +1777,18 @@ def test_where_the_baseline_ran_after_the_subject_named_its_own_platform():
     # A list's earlier item names its own: "92% ... on an H100, 1.3x the speed of the vendor library on an MI300X".
     assert devices("The kernels reach 92% of FooAttention performance on an H100, 1.3x the speed of the vendor "
                    "library on an MI300X.")[-1] == "mi300x"
+
+
+def test_absolute_figures_in_more_frames():
+    # "between 3 and 11 hours" is one range (it was two times); "under 40-80 ms", "less than 1M parameters",
+    # "The proposed model is 138 KB" state what was achieved; "124 / 78 FPS" is two rates.
+    assert [r.shown for r in extract_results(Paper("x", "X", "On a single H100 it takes between 3 and 11 hours to "
+                                                             "process a 70B model."))] == ["3–11 hours"]
+    assert [r.shown for r in extract_results(Paper("x", "X", "It processes 480p images under 40-80 ms."))] == ["40–80 ms"]
+    assert values("Our model has less than 1M parameters.") == [("1M", "parameters", "parameters", None)]
+    (r,) = extract_results(Paper("x", "X", "We deploy on an STM32H7. The proposed model is 138 KB post quantization."),
+                           hardware())
+    assert (r.shown, r.kind, r.device) == ("138 KB", "memory", None)  # the model's own size, on any device
+    assert devices("FooDet-L / X achieves 54.0% / 55.8% AP at 124 / 78 FPS on an NVIDIA T4 GPU.")[-2:] == ["t4", "t4"]
+    # Not the hardware's own memory: "on MCUs with typically less than 1MB of on-chip SRAM".
+    assert extract_results(Paper("x", "X", "It runs DNNs on low-cost MCUs with typically less than 1MB of SRAM.")) == []

@@ -96,7 +96,8 @@ _JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?)?,?\s
                      r"(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(_NUMBER)
-_LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$")
+_LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$"
+                            r"|(?<![\w.,/-])\d+(?:\.\d+)?(?:\s/\s\d+(?:\.\d+)?)*\s/\s$")  # or slashed apart: "124 / 78 FPS"
 
 
 def _in_unit(unit: str) -> re.Pattern[str]:
@@ -109,6 +110,9 @@ def _in_unit(unit: str) -> re.Pattern[str]:
 _ACHIEVED_BEFORE = re.compile(
     r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
     r"only|merely|just|enabl\w*|yield\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
+    r"under|below|less than|fewer than|spend\w*|"
+    # a model's own size: "The proposed model is 138 KB post quantization"
+    r"(?:model|network|detector|classifier|weights)\s+(?:is|are|was|were)\s+(?:about|around|approximately|roughly)?|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|needs?|needed|"
     r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
@@ -126,21 +130,22 @@ _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|with
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
                          r"(?!1\s)\d[\d,]*\s)")
 # What a model size is a result of: it fits, it runs, as large as.
-_FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|as large as|"
+_FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|less than|fewer than|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
 # A model's name right before a size, its version with it: "Llama 3.2 1B", "Qwen2.5 7B".
 _NAME_BEFORE = re.compile(r"(?<![\w.-])(?-i:[A-Z][\w.-]*)(?:\s+v?\d+(?:\.\d+)*)?\s+$")
 # A model's own size, not one a system handles: "with only 5.7M parameters", "reduces the U-Net
 # from 1.4 billion to 0.7 billion parameters".
-_OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|around\s+)?$"
+_OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|around\s+|less than\s+|fewer than\s+|under\s+)?$"
                        r"|\b(?:reduc|compress|shrink|prun)\w*\b(?:[^.;]|\.\d){0,50}$", re.I)
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 # Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").
 _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$"
-                           r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?)\s+(?:of|with)\s+(?:\w+\s+)?$"
+                           r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|MCUs?|microcontrollers?|chips?)\s+(?:of|with)\s+"
+                           r"(?:\w+\s+){0,3}$"
                            r"|\bfor\s+(?:an?\s+|the\s+)?$", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
-_SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
+_SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
                           r"envelopes?|TDP)\b", re.I)
 # Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card".
 _HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by)\b)[\w-]+\s+){0,2}"
@@ -221,7 +226,13 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             kind = "scale"  # the size of model a system handles ("fine-tunes a 175B model on one GPU")
         # "25, 60 and 110 FPS": the numbers listed before it share its unit.
         listed = _LISTED_BEFORE.search(sentence, max(0, begin - 60), begin) \
-            if sentence[max(0, begin - 5):begin].rstrip().endswith(("and", "or")) else None
+            if sentence[max(0, begin - 5):begin].rstrip().endswith(("and", "or", "/")) else None
+        # "between 3 and 11 hours": a range, not two times.
+        if listed and not ranged and re.search(r"\bbetween\s+$", sentence[max(0, listed.start() - 10):listed.start()]) \
+                and len(_LISTED_NUMBER.findall(listed.group(0))) == 1:
+            low_text, ranged, begin, listed = _LISTED_NUMBER.search(listed.group(0)).group(0), True, listed.start(), None
+        else:
+            low_text = None
         # Where the words before it start: before the list it ends, if any.
         anchor = listed.start() if listed else begin
         if listed and NAMED_NUMBER.search(sentence, max(0, listed.start() - 30), listed.start()):
@@ -247,7 +258,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
                 joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])):
             continue
         suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
-        value_text = (f"{match.group('low')}–" if ranged else "") + match.group("number") + suffix
+        value_text = (f"{low_text or match.group('low')}–" if ranged else "") + match.group("number") + suffix
         written = match.group(f"u{index}").strip()
         if unit == "J":  # "0.4 J/token", "12 mJ per inference": the prefix and what it is per, as written
             prefix = {"milli": "m", "kilo": "k"}.get(written[:5].lower(), written[0] if written[0] in "fpnmμµkKM" else "")

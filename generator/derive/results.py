@@ -213,6 +213,7 @@ _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat
 
 # Or a compression ("4.4x compression on YOLOv5"), not a footprint made smaller on the device ("KV cache
 # compression lowers the memory footprint by 5.2x").
+_MODEL_IS = re.compile(r"\b(?:model|network|weights)\s+(?:is|are|was|were)\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?$", re.I)
 _MODEL_SIZE = re.compile(r"\bmodel sizes?\b|\bcompress\w*(?!.*\b(?:memory|footprint|usage)\b)", re.I)
 # What else a baseline that is hardware itself holds: articles, a class, "'s".
 _ARTICLE_OR_CLASS = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
@@ -248,7 +249,9 @@ def _models_own(result: Result) -> bool:
     # smaller than ...)" (a larger one that fits is the device's).
     smaller = result.direction == "lower" and (result.kind == "scale" or result.kind == "memory" and result.claim
                                                and _MODEL_SIZE.search(result.claim.text))
-    return result.kind in MODEL_KINDS or bool(smaller)
+    # Or the model's size in bytes: "The proposed model is 138 KB post quantization".
+    sized = result.kind == "memory" and result.claim is not None and _MODEL_IS.search(result.claim.parts[0]) is not None
+    return result.kind in MODEL_KINDS or bool(smaller) or sized
 
 
 def curated_results(paper: Paper) -> list[Result]:
