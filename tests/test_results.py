@@ -1792,3 +1792,44 @@ def test_absolute_figures_in_more_frames():
     assert devices("FooDet-L / X achieves 54.0% / 55.8% AP at 124 / 78 FPS on an NVIDIA T4 GPU.")[-2:] == ["t4", "t4"]
     # Not the hardware's own memory: "on MCUs with typically less than 1MB of on-chip SRAM".
     assert extract_results(Paper("x", "X", "It runs DNNs on low-cost MCUs with typically less than 1MB of SRAM.")) == []
+
+
+def test_the_reviewers_sentences_read_as_before():
+    # A review of this session's rules found each of these read worse than before them; each reads right now.
+    shown = lambda text, hw=None: [(r.shown, r.kind, r.device) for r in extract_results(Paper("x", "X", text), hw)]
+    # A pair said "respectively" is no time in two units.
+    assert [s for s, _, _ in shown("Pre-training and fine-tuning take 12 hours and 40 minutes on a single A100, "
+                                   "respectively.")] == ["12 hours", "40 minutes"]
+    # A measure's word two words after the percentage: a level, not a condition.
+    assert shown("Our GEMM kernel runs at 83% tensor core utilization on the A100.", hardware()) == [
+        ("83%", "utilization", "a100")]
+    # "robust with respect to quantization noise" compares nothing.
+    (r,) = extract_results(Paper("x", "X", "The method is robust with respect to quantization noise and achieves "
+                                           "2.1x speedup on an RTX 3090."))
+    assert r.baseline is None
+    # A compression workload is sped up, not made smaller.
+    assert shown("The GPU encoder speeds up video compression 6x on the RTX 4090.", hardware()) == [
+        ("6×", "speedup", "rtx-4090")]
+    # The memory a model takes to run is the device's.
+    assert shown("The peak memory of the network is 410 MB on the Raspberry Pi 4.", hardware())[0][2] == "raspberry-pi-4"
+    # A list after a comparison ends where a new subject starts.
+    assert [d for _, _, d in shown("Our design is 3.2x faster than the Jetson TX2 and the ZCU102 prototype consumes "
+                                   "only 4.1 W.", hardware())] == ["zynq-ultrascale-plus"] * 2
+    # "in a single A100" inside the baseline's words is the baseline's.
+    assert shown("Our method is 3x faster than methods that fit in a single A100 GPU, reaching 40 tokens/s on an "
+                 "RTX 4090.", hardware())[0][2] == "rtx-4090"
+    # A class the subject ran on names no platform of its own.
+    assert shown("Our method on GPUs achieves 2x higher throughput than DeepSpeed on 8 A100 GPUs.", hardware())[0][2] == "a100"
+    # Another's figure, or what is left, does not share our verb.
+    assert [s for s, _, _ in shown("Our detector achieves 52 FPS on the Jetson Orin NX and 18 FPS for the TensorRT "
+                                   "baseline.")] == ["52 FPS"]
+    # Set-up bounds and sizes before are no results.
+    for text in ("Layers with less than 1 MB of weights are placed on chip.",
+                 "Prior methods only handle models with less than 1B parameters, while ours scales further.",
+                 "GPUs spend 38 ms idle per iteration in the baseline."):
+        assert shown(text) == [], text
+    assert [s for s, _, _ in shown("The original model is 4.2 GB, whereas our quantized version fits in 1.1 GB.")] \
+        == ["1.1 GB"]
+    # A scope naming another measure does not turn the aside's kind.
+    assert [k for _, k, _ in shown("The design achieves 3.2x lower latency (up to 5.1x) for only a small area "
+                                   "overhead.")] == ["latency", "latency"]

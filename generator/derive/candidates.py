@@ -119,8 +119,13 @@ def _condition(sentence: str, match: re.Match[str]) -> bool:
         return False
     if not _CONDITION_AFTER.match(sentence, match.end()):
         return False
-    measure = KIND.match(sentence, len(sentence) - len(sentence[match.end():].lstrip()))
+    # A measure's word within its next three words: "at 83% tensor core utilization".
+    words = _NEXT_WORDS.match(sentence, match.end())
+    measure = KIND.search(sentence, match.end(), words.end()) if words else None
     return measure is None or measure.lastgroup == "accuracy" and bool(_THRESHOLD.match(sentence, measure.start()))
+
+
+_NEXT_WORDS = re.compile(r"(?:\s+[\w-]+){1,3}")
 
 
 _THRESHOLD = re.compile(r"(?i:(?:mean )?IoU|overlap)\b")

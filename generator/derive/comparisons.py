@@ -15,9 +15,9 @@ import re
 _QUANTITY = r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|an?)\b|doubl|tripl|quadrupl)"
 COMPARED_WITH = (r"(?:(?<!\bmore )(?<!\bless )(?<!\bfewer )(?<!\brather )than"
                  rf"|(?:(?<=\bmore )|(?<=\bless )|(?<=\bfewer ))than(?!{_QUANTITY})"
-                 r"|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|with respect to|against"
+                 r"|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against"
                  r"|over(?!\s+(?:\d|a\s+factor)))")
-OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|with respect to|against|versus)"
+OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against|versus)"
 # The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
 OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"
 
@@ -45,7 +45,7 @@ _OUTPERFORMS = re.compile(
     r"(?:(?:up to|about|over)\s+)?$", re.I)
 # Which way the measure moved, in the words right after the number or right before it.
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
-          r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?|compression|compress(?:es|ing)?")
+          r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?|compress(?:es|ing)?")
 _HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
 # Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
 _BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?"

@@ -35,7 +35,11 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?"),  # the energy-delay product: lower is better
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
-               r"storage|model sizes?|[GMT]B\b|GiB|MiB|compression|compress(?:es|ing)?\b"),  # "a compression rate of 4.4x": a size made smaller
+               r"storage|model sizes?|[GMT]B\b|GiB|MiB|"
+               # a model, weights or a cache made smaller: "a compression rate of 4.4x", "4x compression", "compresses the
+               # KV cache" (not a compression workload: "speeds up video compression 6x")
+               r"(?<!video )(?<!image )(?<!audio )(?<!data )(?<!file )(?<!text )(?<!jpeg )(?<!lossless )(?<!lossy )compression"
+               r"(?!\s+(?:speed|throughput|time|latency|algorithms?|standards?|codecs?|engines?|tasks?|workloads?))|compress(?:es|ing)?\b"),
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     # (Read lowercased, "OPs" is "OPS": "48× fewer OPs" counts operations, "1.2 OPS" is a rate.)
     ("compute", r"\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),

@@ -34,7 +34,9 @@ _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|hig
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
-    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|in(?=\s+(?:a|one)\s+single\b)|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
+    # ("in a single GTX 1080Ti GPU" after a result: "runs at over 71 FPS in a single ...", not "methods that fit in a single")
+    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|(?<=\d[\w/%×.]\s)in(?=\s+(?:a|one)\s+single\b)|"
+    r"(?<=\d\s[\w/%×.]{2}\s)in(?=\s+(?:a|one)\s+single\b)|(?<=\d\s[\w/%×.]{3}\s)in(?=\s+(?:a|one)\s+single\b)|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
     r"offload(?:s|ed|ing)?\s+(?:(?!to\b)[\w-]+\s+){0,4}?(?:on)?to)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
@@ -121,6 +123,8 @@ _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
 # (Joined by "and" or "or" alone: "Compared with the A100, the H100 shows ...", "than an A100, and the
 # TPU v5p trains ..." go on to a subject of their own.)
+# (Where the list ends: not a new subject, "than the Jetson TX2 and the ZCU102 prototype consumes ...".)
+_LIST_ITEM_ENDS = re.compile(rf"(?:\s+(?:{HARDWARE_NOUN}|cores?|GPUs?|platforms?))?\s*(?:[,;.)]|$|\s+(?:respectively|and|or|in|on|at|for|by|with|when|while)\b)", re.I)
 _COMPARED_LIST_GAP = re.compile(rf"(?:\s+{HARDWARE_NOUN})?\s+(?:and|or)\s+(?:(?:the|an?)\s+)?", re.I)
 # Where earlier work ran: "compared to the previous work on many-core CPUs and V100".
 _EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-the-art)\s+(?:[\w-]+\s+){0,2}?"
@@ -186,7 +190,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         before = sentence[max(0, m.start - 60):m.start]
         builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None
         # A list the comparison's hardware goes on to: "faster than the Cortex-M4 and Cortex-M7 cores".
-        if compared and compared[-1].end <= m.start and _COMPARED_LIST_GAP.fullmatch(sentence, compared[-1].end, m.start):
+        if compared and compared[-1].end <= m.start and _COMPARED_LIST_GAP.fullmatch(sentence, compared[-1].end, m.start) \
+                and _LIST_ITEM_ENDS.match(sentence, m.end):
             compared.append(m)
             continue
         if _COMPARED.search(before):

@@ -94,6 +94,9 @@ def _compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[s
 # What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".
 _JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?)?,?\s+(?:and|or)\s+"
                      r"(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
+# (Not another's figure, nor what is left over: "and 18 FPS for the TensorRT baseline", "and 2MB of flash is left".)
+_NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:baseline|(?-i:[A-Z]))|"
+                             r"(?:is|are)\s+(?:left|free|available|unused)|remains?\b)", re.I)
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(_NUMBER)
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$"
@@ -110,9 +113,9 @@ def _in_unit(unit: str) -> re.Pattern[str]:
 _ACHIEVED_BEFORE = re.compile(
     r"\b(?:achiev\w*|reach\w*|attain\w*|deliver\w*|sustain\w*|obtain\w*|runs? at|render\w* .{0,30}at|"
     r"only|merely|just|enabl\w*|yield\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
-    r"under|below|less than|fewer than|spend\w*|"
+    r"under|below|less than|fewer than|spends?\s+(?:only|just|less than|under|about|around)\s|"
     # a model's own size: "The proposed model is 138 KB post quantization"
-    r"(?:model|network|detector|classifier|weights)\s+(?:is|are|was|were)\s+(?:about|around|approximately|roughly)?|"
+    r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:about|around|approximately|roughly)?|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|needs?|needed|"
     r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
@@ -130,7 +133,7 @@ _ACHIEVED_AFTER = re.compile(r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|with
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
                          r"(?!1\s)\d[\d,]*\s)")
 # What a model size is a result of: it fits, it runs, as large as.
-_FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|less than|fewer than|as large as|"
+_FITS_BEFORE = re.compile(r"\b(?:fit\w*|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|less than|fewer than|under|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
 # A model's name right before a size, its version with it: "Llama 3.2 1B", "Qwen2.5 7B".
 _NAME_BEFORE = re.compile(r"(?<![\w.-])(?-i:[A-Z][\w.-]*)(?:\s+v?\d+(?:\.\d+)*)?\s+$")
@@ -143,7 +146,13 @@ _OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|arou
 _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$"
                            r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|MCUs?|microcontrollers?|chips?)\s+(?:of|with)\s+"
                            r"(?:\w+\s+){0,3}$"
-                           r"|\bfor\s+(?:an?\s+|the\s+)?$", re.I)
+                           r"|\bfor\s+(?:an?\s+|the\s+)?$"
+                           # a bound on what is handled ("for inputs under 1 second", "layers with less than 1 MB"),
+                           # or the size before ("The original model is 4.2 GB")
+                           r"|\b(?:with|for|inputs?|layers?)\s+(?:(?!(?:has|have|is|are|was|were|needs?|uses?|to)\b)[\w-]+\s+)?"
+                           r"(?:under|below|less than|fewer than)\s+$"
+                           r"|\b(?:original|uncompressed|baseline|full-precision|dense|unpruned|FP16|FP32|BF16)\s+(?:[\w-]+\s+)?"
+                           r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:\w+\s+)?$", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
 _SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
                           r"envelopes?|TDP)\b", re.I)
@@ -252,7 +261,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue
         # Or the second of two measures of one kind that share the first's verb: "uses 285 KB of RAM and
         # 892 KB of flash", "52 FPS on the Orin NX and 65 fps with INT8 quantization".
-        joined = bool(out) and out[-1].kind == kind and _JOINED.fullmatch(sentence, out[-1].end, anchor) is not None
+        joined = bool(out) and out[-1].kind == kind and _JOINED.fullmatch(sentence, out[-1].end, anchor) is not None \
+            and not _NOT_OURS_AFTER.match(sentence, match.end())
         head = (words_from[-1], out[-1].start) if joined and words_from[-1] < out[-1].start else None
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
                 joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])):
@@ -272,7 +282,9 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
         # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
         end, value = match.end(), None
-        if kind == "duration" and not listed and (smaller := _compound_time(sentence, match, unit)):
+        # (Not a pair said "respectively": "take 12 hours and 40 minutes on an A100, respectively".)
+        if kind == "duration" and not listed and "respectively" not in sentence \
+                and (smaller := _compound_time(sentence, match, unit)):
             # One time in the smaller unit, as written: "2 minutes 6" seconds, its value 126.
             completing.append(smaller.start("number"))
             larger, unit = unit, _TIME_UNITS[smaller.group("unit")[0].lower()]

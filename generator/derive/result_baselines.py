@@ -136,6 +136,8 @@ _RUNNING = re.compile(r"^(?:running|executing|deploying|serving)\b|\b(?:running|
 _CLAUSE_OPENS = re.compile(r"[;:,]|\s(?:but|while|whereas)\s")  # (a list's items too: "92% on an H100, 1.3x ...")
 _SETTING_ENDS = re.compile(r"[,;(—]|\s(?:and|but|while|whereas|which)\s")
 _COMPARED = re.compile(rf"\b{COMPARED_WITH}\b", re.I)
+_CLASS_NAME = re.compile(rf"(?:{PROCESSOR_CLASS}|chip|accelerator|processor|laptop|desktop|(?:smart)?phone|workstation|"
+                         r"microcontroller|MCU|device)s?", re.I)
 
 
 def with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], mentions: list[Mention]) -> tuple[int, int]:
@@ -150,8 +152,10 @@ def with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], menti
     clause = max([0, *(m.end() for m in _CLAUSE_OPENS.finditer(sentence, 0, start))])
     compared = _COMPARED.search(sentence, clause, start)
     clause_end = compared.start() if compared else start
+    # (A named platform, not a class: "our method on GPUs ... than DeepSpeed on 8 A100 GPUs" names none.)
+    unknown = UNKNOWN_HARDWARE.search(sentence, clause, clause_end)
     own_first = any(clause <= m.start and m.end <= clause_end for m in mentions) \
-        or UNKNOWN_HARDWARE.search(sentence, clause, clause_end) is not None
+        or (unknown is not None and not _CLASS_NAME.fullmatch(unknown.group("name")))
     if not (_HARDWARE_WORD.search(name) or _RUNNING.search(name) or own_first) or not _ON.match(sentence, end) \
             or any(start <= m.start < end for m in mentions):
         return start, end

@@ -211,10 +211,14 @@ _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|fut
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
 
 
-# Or a compression ("4.4x compression on YOLOv5"), not a footprint made smaller on the device ("KV cache
-# compression lowers the memory footprint by 5.2x").
+# (Not the memory it takes to run: "The peak memory of the network is 410 MB on the Raspberry Pi 4".)
+_RUNTIME_MEMORY = re.compile(r"\b(?:memory|footprint|usage|requir\w*|peak|runtime|RAM|VRAM)\b", re.I)
 _MODEL_IS = re.compile(r"\b(?:model|network|weights)\s+(?:is|are|was|were)\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?$", re.I)
-_MODEL_SIZE = re.compile(r"\bmodel sizes?\b|\bcompress\w*(?!.*\b(?:memory|footprint|usage)\b)", re.I)
+_MODEL_SIZE = re.compile(r"\bmodel sizes?\b", re.I)
+# Or a compression, whichever way its words turn ("4.4x compression on YOLOv5", "up to 4x cache compression,
+# outperforming ..."), not a footprint made smaller on the device ("KV cache compression lowers the memory
+# footprint by 5.2x").
+_COMPRESSED = re.compile(r"\bcompress\w*(?!.*\b(?:memory|footprint|usage)\b)", re.I)
 # What else a baseline that is hardware itself holds: articles, a class, "'s".
 _ARTICLE_OR_CLASS = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
 
@@ -247,10 +251,12 @@ def _models_own(result: Result) -> bool:
         return False
     # A model made smaller is smaller on every device: "3.7× smaller size", "a model size of 4.0MB (15.1x
     # smaller than ...)" (a larger one that fits is the device's).
-    smaller = result.direction == "lower" and (result.kind == "scale" or result.kind == "memory" and result.claim
-                                               and _MODEL_SIZE.search(result.claim.text))
+    smaller = (result.kind == "scale" and result.direction == "lower") or (
+        result.kind == "memory" and result.claim is not None and (
+            result.direction == "lower" and _MODEL_SIZE.search(result.claim.text) or _COMPRESSED.search(result.claim.text)))
     # Or the model's size in bytes: "The proposed model is 138 KB post quantization".
-    sized = result.kind == "memory" and result.claim is not None and _MODEL_IS.search(result.claim.parts[0]) is not None
+    sized = result.kind == "memory" and result.claim is not None and _MODEL_IS.search(result.claim.parts[0]) is not None \
+        and not _RUNTIME_MEMORY.search(result.claim.text)
     return result.kind in MODEL_KINDS or bool(smaller) or sized
 
 

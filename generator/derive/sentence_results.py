@@ -97,11 +97,16 @@ _WINS = re.compile(rf"\b{OUTPERFORMS}", re.I)
 _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + BY_AMOUNT, re.I)
 
 
+_COMPRESSION = re.compile(r"\bcompression (?:rates?|ratios?)|[x×] compression\b", re.I)
+
+
 def resolved(result: Result) -> Result:
     """"better" made a direction for the result's kind: lower for a latency, a memory or a cost.
     A factor above 1 that no word turns is higher for a speedup, a throughput, an efficiency,
     an accuracy or a scale ("outperforms Y by 2x", "3.2x the efficiency of Y")."""
     kind = result.kind
+    if kind == "memory" and result.claim is not None and _COMPRESSION.search(result.claim.text):
+        return result._replace(direction="lower")  # a higher compression ratio is a smaller size
     if result.direction is None and result.unit == "×" and (result.value or 0) > 1 and kind not in LOWER_IS_BETTER:
         return result._replace(direction="higher")
     if result.direction not in ("better", "worse"):
