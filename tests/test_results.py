@@ -1738,6 +1738,10 @@ def test_the_scope_after_an_aside_is_the_claims():
     text = "FooSparse achieves on average 1.44x (up to 2.37x) speedup over the vendor library for sparse kernels."
     assert [r.claim.text for r in extract_results(Paper("x", "X", text))] == [
         "FooSparse achieves on average 1.44x … speedup over the vendor library", "up to 2.37x … speedup over the vendor library"]
+    # A name's digits in the scope: "for end-to-end inference on the A100".
+    assert [r.claim.text for r in extract_results(Paper("x", "X", "It gives an average 1.8x speedup (up to 3.1x) for "
+                                                        "end-to-end inference on the A100."))][0] \
+        == "It gives an average 1.8x speedup … for end-to-end inference on the A100"
     text = "It gives geomean gains of 1.23× (up to 2.5×) in throughput and 1.25× (up to 2.7×) in energy efficiency."
     assert [r.kind for r in extract_results(Paper("x", "X", text))] == ["throughput"] * 2 + ["efficiency"] * 2
 

@@ -304,7 +304,8 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
 # Or the measure the words go on to name: "on average 1.44x (up to 2.37x) speedup over the vendor library".
 _SCOPE_AFTER_ASIDE = re.compile(r"\s*\([^()]{0,30}\d[^()]{0,10}\)\s*(?P<scope>(?:(?:for|in|on|at|across|during|per)\s+"
                                 r"(?!(?:the|an?)\s+(?:same|other)\b)|(?=[\w-]+(?:\s[\w-]+)?\s(?:over|than|compared|vs)\b)"
-                                r"|(?=[\w-]+\s*(?:[,;:.]|$)))[^,;:()\d]{2,50}?)"
+                                # (a name's digits, not a number's: "on the A100", not "on 2 GPUs")
+                                r"|(?=[\w-]+\s*(?:[,;:.]|$)))(?:[^,;:()\d]|(?<=[A-Za-z\d])\d){2,50}?)"
                                 r"(?=\s*(?:[,;:.()]|$)|\s(?:and|but|while|whereas|which|with|compared|than|over)\s)")
 _SCOPE_WORDS = frozenset({"for", "in", "on", "at", "across", "during", "per"})
 # A phrase fronted before its clause says what the clause's numbers are of: "In graph construction
