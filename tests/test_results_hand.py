@@ -321,10 +321,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # session's starting code (59f4237) scores ap the same and aq one value and one wrong device
     # fewer (53/53, 1 wrong). (Rules written since from their differences, disclosed in their
     # commits: ap values 46/48 and 46/53, claims 42/46, devices 10/13, 1 wrong; aq values 55/55 and
-    # 55/79, claims 52/55, devices 12/15, 1 wrong. ap's device floor is below its first score: three
+    # 55/79, claims 52/55, devices 14/15, 1 wrong. ap's device floor is below its first score: three
     # more of its results are read, two of them labelled with a device the rules leave out.)
     ("never_tuned_ap", 0.95, 0.86, 0.9, 0.84, 0.76),
-    ("never_tuned_aq", 1.0, 0.69, 0.94, 0.98, 0.8),
+    ("never_tuned_aq", 1.0, 0.69, 0.94, 0.98, 0.93),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},

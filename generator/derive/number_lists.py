@@ -240,7 +240,20 @@ def respective_devices(sentence: str, placed: list[re.Match[str]], results: list
     out = list(results)
     for at, device in zip(range(first, last + 1), devices):
         out[at] = out[at]._replace(device=device)
+    # And a list of as many numbers the sentence goes on to, naming no hardware of its own, after ",
+    # respectively,": "... on Xilinx ZCU102 and Alveo U280 platforms, respectively, while enhancing energy
+    # efficiency by 1.75× and 1.54×".
+    respectively = _THEN_RESPECTIVELY.search(sentence, placed[last].end())
+    later = [(a, b) for a, b in listed_groups(sentence, placed, measured) if b - a + 1 == len(devices)
+             and respectively and placed[a].start() > respectively.end()
+             and not any(respectively.end() <= m.start < placed[b].end() for m in mentions)]
+    if later and all(out[at].device is None for at in range(later[0][0], later[0][1] + 1)):
+        for at, device in zip(range(later[0][0], later[0][1] + 1), devices):
+            out[at] = out[at]._replace(device=device)
     return out
+
+
+_THEN_RESPECTIVELY = re.compile(r",?\s*respectively\s*,\s*(?:while|and|with)\b", re.I)
 
 
 # "a performance-per-watt of 3.18 fps/W, which is 28.91x and 12.72x over ...": factors of the figure
