@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from ..content.hardware import Hardware, Mention
 from .connectives import LINKING_PHRASE
-from .hardware_words import HARDWARE_NOUN
+from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subject_of
 from .unknown_hardware import ELSEWHERE, credit
 
@@ -61,6 +61,7 @@ _FRAME = re.compile(rf"^\W*(?:{LINKING_PHRASE},\s*)?"
                     # "Leveraging a wafer-scale accelerator (Cerebras WSE2)," (not "Leveraging insights from the A100,")
                     r"(?:on|using|with|across|atop|(?:leveraging|employing)(?!\s+(?:[\w-]+\s+){0,2}(?:from|of)\b))\s"
                     r"(?:[^,;()]|\([^()]{0,80}\)){1,120}?,", re.I)
+_CLASS_LISTED = re.compile(rf"\b(?:and|or)\s+(?:[a-z][\w-]*\s+)?{PROCESSOR_CLASS}s\b|(?<![A-Za-z0-9]\s)\b{PROCESSOR_CLASS}s\s+(?:and|or)\s")
 _LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b)")  # a list that goes on after its second name: "GH200, H100, and"
 
 
@@ -78,6 +79,9 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
     if (after and NAMES_GAP.fullmatch(sentence, opening.end() - 1, after[0].start)
             and _LIST_GOES_ON.match(sentence, after[0].end)) \
             or any(slashed_to_unknown(sentence, m) for m in named):
+        return None
+    # A class of hardware listed with the name ("On TPUs and GPUs, ..."): no one device.
+    if any(_CLASS_LISTED.search(sentence, max(0, m.start - 20), min(opening.end(), m.end + 20)) for m in named):
         return None
     ids = {m.id for m in most_specific(hardware, named)}
     # A maker's name before a product the vocabulary does not know ("On an AMD EPYC 9554, ..."): none of ours.
