@@ -229,21 +229,12 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     if fronted is not None:
         pieces.append(fronted)
     # The scope after an aside that interrupts the words: "an average 1.66x speedup (up to 2.49x) for
-    # end-to-end inference", for both numbers.
-    closed = written.find(")", end)
-    scope = _SCOPE_AFTER_ASIDE.match(written, span[1]) or (
-        _SCOPE_AFTER_ASIDE.match(written, written.rfind("(", 0, start)) if closed > 0 and "(" not in written[end:closed]
-        and 0 < written.rfind("(", 0, start) > written.rfind(")", 0, start) else None)
-    # (Not a scope that names another measure: "3.2x lower latency (up to 5.1x) for only a small area overhead".)
-    if scope is not None and (scope.group("scope").split()[0].lower() in _SCOPE_WORDS or KIND.match(written, scope.start("scope"))):
-        opened = written.rfind("(", 0, start) if scope.start() < start else -1  # the number is the aside's
-        named = {m.lastgroup for m in KIND.finditer(written, *((max(0, opened - 60), opened) if opened >= 0 else span))}
-        scoped = {m.lastgroup for m in KIND.finditer(written, *scope.span("scope"))}
-        # ("in energy efficiency" names what the number measures: "1.25× (up to 2.7×) in energy efficiency".)
-        measure = re.match(r"in\s+(?:terms\s+of\s+)?", scope.group("scope"))
-        if not named or scoped <= named | {"scale"} or (measure and KIND.match(written, scope.start("scope") + measure.end())):
-            pieces.append(scope.span("scope"))
-    text = written[span[0]:span[1]] + (" " + written[comparison[0]:comparison[1]] if comparison else "")
+    # end-to-end inference", for both numbers. What it names is the claim's measure too.
+    scope = _scope_after_aside(written, start, end, span)
+    if scope is not None:
+        pieces.append(scope)
+    text = written[span[0]:span[1]] + (" " + written[comparison[0]:comparison[1]] if comparison else "") \
+        + (" " + written[scope[0]:scope[1]] if scope else "")
     if measure is None and not KIND.search(text):
         # The words that name the measure, before the number's own ("increases GPU utilization
         # from below 40% to over 90%"), even where a comparison opens the sentence.
@@ -300,14 +291,37 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     return Claim(text, number)
 
 
+def _scope_after_aside(written: str, start: int, end: int, span: tuple[int, int]) -> tuple[int, int] | None:
+    """The words after an aside holding a number that say what the claim's words are of, for the
+    number before the aside (its words `span` end at it) or the aside's own; None where there are
+    none, or where they name another measure than the words before the aside ("3.2x lower latency
+    (up to 5.1x) for only a small area overhead"), unless they say what the number measures ("1.25×
+    (up to 2.7×) in energy efficiency")."""
+    opened = written.rfind("(", 0, start)
+    closed = written.find(")", end)
+    inside = 0 < opened > written.rfind(")", 0, start) and closed > 0 and "(" not in written[end:closed]
+    scope = _SCOPE_AFTER_ASIDE.match(written, span[1]) or (_SCOPE_AFTER_ASIDE.match(written, opened) if inside else None)
+    if scope is None or not (scope.group("scope").split()[0].lower() in _SCOPE_WORDS
+                             or KIND.match(written, scope.start("scope"))):
+        return None
+    before = (max(0, opened - 60), opened) if scope.start() < start else span  # the aside's number: the words before it
+    named = {m.lastgroup for m in KIND.finditer(written, *before)}
+    scoped = {m.lastgroup for m in KIND.finditer(written, *scope.span("scope"))}
+    of_measure = re.match(r"in\s+(?:terms\s+of\s+)?", scope.group("scope"))
+    if named and not scoped <= named | {"scale"} and not (
+            of_measure and KIND.match(written, scope.start("scope") + of_measure.end())):
+        return None
+    return scope.span("scope")
+
+
+_SCOPE_WORDS = ("for", "in", "on", "at", "across", "during", "per")
 # An aside in parentheses holding a number, then a phrase that says what the words before it are of.
 # Or the measure the words go on to name: "on average 1.44x (up to 2.37x) speedup over the vendor library".
-_SCOPE_AFTER_ASIDE = re.compile(r"\s*\([^()]{0,30}\d[^()]{0,10}\)\s*(?P<scope>(?:(?:for|in|on|at|across|during|per)\s+"
+_SCOPE_AFTER_ASIDE = re.compile(rf"\s*\([^()]{{0,30}}\d[^()]{{0,10}}\)\s*(?P<scope>(?:(?:{'|'.join(_SCOPE_WORDS)})\s+"
                                 r"(?!(?:the|an?)\s+(?:same|other)\b)|(?=[\w-]+(?:\s[\w-]+)?\s(?:over|than|compared|vs)\b)"
                                 # (a name's digits, not a number's: "on the A100", not "on 2 GPUs")
                                 r"|(?=[\w-]+\s*(?:[,;:.]|$)))(?:[^,;:()\d]|(?<=[A-Za-z\d])\d){2,50}?)"
                                 r"(?=\s*(?:[,;:.()]|$)|\s(?:and|but|while|whereas|which|with|compared|than|over)\s)")
-_SCOPE_WORDS = frozenset({"for", "in", "on", "at", "across", "during", "per"})
 # A phrase fronted before its clause says what the clause's numbers are of: "In graph construction
 # time, our method is 2.2x faster", "and for end-to-end execution, COMET delivers a 1.71x speedup".
 # Not a connective ("For example,", "In this paper,"), nor a setting with numbers of its own.
