@@ -322,7 +322,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # fewer (53/53, 1 wrong). (Rules written since from their differences, disclosed in their
     # commits: ap values 46/48 and 46/53, claims 42/46, devices 10/13, 1 wrong; aq values 55/55 and
     # 55/79, claims 52/55, devices 14/15, 1 wrong. ap's device floor is below its first score: three
-    # more of its results are read, two of them labelled with a device the rules leave out.)
+    # more of its results are read, two of them labelled with a device, one of which the rules leave out.)
     ("never_tuned_ap", 0.95, 0.86, 0.9, 0.84, 0.76),
     ("never_tuned_aq", 1.0, 0.69, 0.94, 0.98, 0.93),
 ]}

@@ -110,7 +110,7 @@ _AT_PERCENT = re.compile(r"\bat\s+(?:an?\s+)?$", re.I)
 _CONDITION_AFTER = re.compile(r"\s*(?!(?:of|more|less|fewer|lower|higher|better|faster|slower|smaller|larger|"
                               r"cheaper|reduction|improvement|increase|decrease|gain|savings?|up|down|to|on|in|"
                               r"with|without|for|across|over|under|when|while|and|or|after|before|by|from|at|"
-                              r"during|even|the|as|than|per|each|compared|relative|across|respectively)\b)[A-Za-z]", re.I)
+                              r"during|even|the|as|than|per|each|compared|relative|respectively)\b)[A-Za-z]", re.I)
 
 
 def _condition(sentence: str, match: re.Match[str]) -> bool:

@@ -223,11 +223,11 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if unit == "parameters" and not match.group(0).lower().rstrip("s").endswith(("param", "parameter")) \
                 and (magnitude or "").lower() not in ("b", "t", "billion", "trillion"):
             continue  # "a 7M model" is no model size worth a result; "a 175B model" is
-        if unit == "parameters" and not _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]) and (
+        fits = unit == "parameters" and _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]) is not None
+        if unit == "parameters" and not fits and (
                 not _ACHIEVED_AFTER.match(sentence[match.end():]) or _MANY_AFTER.match(sentence, match.end())):
             continue  # "training a 13B model" (on 256 H100s) is a set-up; "fits a 175B model on one GPU" a result
-        if unit == "parameters" and _NAME_BEFORE.search(sentence, max(0, begin - 40), begin) \
-                and not _FITS_BEFORE.search(sentence[max(0, begin - 60):begin]):
+        if unit == "parameters" and not fits and _NAME_BEFORE.search(sentence, max(0, begin - 40), begin):
             continue  # a size in a model's name ("evaluated on the Llama 3.2 1B Instruct model"), unless it fits
         if match.group("number").isalpha() and kind != "duration":
             continue  # "two lines", "four GPUs"
@@ -281,7 +281,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             unit, per_unit = "mW", 1e-3
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
         # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
-        end, value = match.end(), None
+        end, value = match.end(), _value(match.group("number"), magnitude)
         # (Not a pair said "respectively": "take 12 hours and 40 minutes on an A100, respectively".)
         if kind == "duration" and not listed and "respectively" not in sentence \
                 and (smaller := _compound_time(sentence, match, unit)):
@@ -289,17 +289,15 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             completing.append(smaller.start("number"))
             larger, unit = unit, _TIME_UNITS[smaller.group("unit")[0].lower()]
             end, value_text = smaller.end(), f"{value_text} {written} {smaller.group('number')}"
-            value = _value(match.group("number"), None) * _SECONDS_IN[larger[0]] / _SECONDS_IN[unit[0]] \
-                + float(smaller.group("number"))
-        numbers = [(begin, end, match.group("number"), value_text)]
+            value = value * _SECONDS_IN[larger[0]] / _SECONDS_IN[unit[0]] + float(smaller.group("number"))
+        numbers = [(begin, end, value, value_text)]
         for other in _LISTED_NUMBER.finditer(listed.group(0)) if listed else ():
-            start, end = listed.start() + other.start(), listed.start() + other.end()
-            if not any(a < end and start < b for a, b in taken):
-                numbers.append((start, end, other.group("number"), other.group("number") + suffix))
-        for start, stop, number, text in numbers:
-            value = _value(number, magnitude) if value is None or start != begin else value
-            out.append(Measure(start, stop, value * per_unit if value is not None else None, text, unit, kind,
-                               head=head, activity=activity))
+            start, stop = listed.start() + other.start(), listed.start() + other.end()
+            if not any(a < stop and start < b for a, b in taken):
+                numbers.append((start, stop, _value(other.group("number"), magnitude), other.group("number") + suffix))
+        for start, stop, number_value, text in numbers:
+            out.append(Measure(start, stop, number_value * per_unit if number_value is not None else None, text, unit,
+                               kind, head=head, activity=activity))
             words_from.append(anchor - len(before.lstrip()))
     for match in SCORE.finditer(sentence) if hinted["score"] else ():
         start, end = match.span("number")
