@@ -408,6 +408,15 @@ def test_a_maker_s_marks_are_part_of_a_name_and_names_said_respectively_each_kee
     assert {r.device for r in found} == {"zynq-ultrascale-plus"}
 
 
+def test_trademark_signs_are_part_of_a_name_the_vocabulary_knows():
+    text = "X runs at 40 FPS on an NVIDIA® A100 GPU and is 3x faster than an Intel® Xeon® Gold 6248 CPU."
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert [(r.value_text, r.device, r.baseline, r.baseline_device) for r in found] == [
+        ("40", "a100", None, None), ("3", "a100", "Intel® Xeon® Gold 6248 CPU", "xeon-gold-6248")]
+    assert [m.id for m in hardware().detect("NVIDIA®Jetson™ Orin Nano, NVIDIA Jetson Orin Nano")] == [
+        "nvidia", "jetson-orin-nano", "nvidia", "jetson-orin-nano"]
+
+
 def test_factors_of_the_figure_before_are_of_its_measure_unless_they_are_a_time_ratio():
     found = extract_results(Paper("x", "X", "The design reaches 41 GOPS/W, which is 6.2x and 2.5x over a CPU and a GPU, "
                                             "respectively."), hardware())

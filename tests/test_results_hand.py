@@ -324,7 +324,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 55/79, claims 52/55, devices 14/15, 1 wrong. ap's device floor is below its first score: three
     # more of its results are read, two of them labelled with a device, one of which the rules leave out.)
     ("never_tuned_ap", 0.95, 0.86, 0.9, 0.84, 0.76),
-    ("never_tuned_aq", 1.0, 0.69, 0.94, 0.98, 0.93),
+    # (Tenth session: "on Jetson Nano and Galaxy Note8, it achieves ... 13ms and 35ms" credits neither
+    # number, the second no longer to the Nano: aq's devices 14/15 -> 13/15; ap's "Qualcomm ARM 845
+    # processor" is no longer credited to Qualcomm: ap wrong 1 -> 0.)
+    ("never_tuned_aq", 1.0, 0.69, 0.94, 0.98, 0.86),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -379,7 +382,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_am": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_an": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_ao": {"meaning inverted": 2, "wrong device": 5},
-            "never_tuned_ap": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_ap": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_aq": {"meaning inverted": 0, "wrong device": 1}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",

@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from .device_facts import DeviceSpecs
-from .phrases import (JOINT, TOKEN, WORD_STARTS, fold, ignores_case, joint_spellings, longest_at, longest_first,
+from .phrases import (JOINT, MARKS, TOKEN, WORD_STARTS, fold, ignores_case, joint_spellings, longest_at, longest_first,
                       name_key, phrase_words, prefixes_of, spaced_once)
 
 # A count may be glued to a name: `8xA100`, and `4timesRTX 3090` where a page
@@ -234,7 +234,7 @@ class _Names(NamedTuple):
             for key, end in ((key, end), (key[:-1], end - 1)):  # the name, or a plural's: `A100s`
                 node_id = self.any_case.get(key, _NO_NAME)
                 if node_id is _NO_NAME:
-                    node_id = self.as_written.get(spaced_once(text[start:end]), _NO_NAME)
+                    node_id = self.as_written.get(spaced_once(MARKS.sub(" ", text[start:end])), _NO_NAME)
                 if node_id is not _NO_NAME and _ends_name(text, end):
                     return end, node_id
             return None

@@ -24,10 +24,10 @@ OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
     rf"(?=[octvraiw])\b{COMPARED_WITH}\s+"
     r"(?:(?:on|using|with)\s+)?(?:the\s+|a\s+|an\s+)?"
-    # (A maker's mark is part of a name: "Intel(R) Core(TM) i7-8700".)
-    r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+(?:\((?:R|TM)\))?\s?)"
+    # (A maker's mark is part of a name: "Intel(R) Core(TM) i7-8700", "Intel® Xeon®".)
+    r"(?P<name>(?:(?!and\b|on\b|when\b|for\b|from\b|with\b|in\b|while\b|using\b|at\b|by\b|of\b)[\w.+/'-]+(?:\((?:R|TM)\)|[®™])?\s?)"
     r"{1,5}(?:(?:,\s*)?and\s+(?:(?:the|an?)\s+)?(?:(?!on\b|when\b|for\b|in\b|while\b|using\b|at\b|by\b|of\b|respectively\b)"
-    r"[\w.+/'-]+(?:\((?:R|TM)\))?\s?){1,3}(?=,?\s*(?:(?:on|in|for|at)\s[^.;,]{0,60})?,?\s*respectively))?)",
+    r"[\w.+/'-]+(?:\((?:R|TM)\)|[®™])?\s?){1,3}(?=,?\s*(?:(?:on|in|for|at)\s[^.;,]{0,60})?,?\s*respectively))?)",
     re.I)
 # Right after a factor: "20x the throughput of an 8xH100 server" (a factor of what the baseline
 # does), "2.1x the A100", "1.5x that of the MI250X" (a factor of a product named by its code).

@@ -106,7 +106,7 @@ _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
 _PEAK_OF = re.compile(r"\b(?:peak|theoretical|roofline)\b(?:\s+[\w/-]+){0,3}\s+of\s+(?:the\s+|an?\s+)?$", re.I)
 # (Or from a maker's name to its server's: "on Nvidia DGX-H100 GPUs".)
 # (Or which one it is, in parentheses: "on datacenter-class Blackwell (B200)", "the Ada generation (RTX 4090)".)
-_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s|\(|"
+_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s|\(|[®™]|"
                       r"(?:generation|architecture|family|series)\s*(?=\())\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
+from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 from .comparisons import COMPARED_WITH, OPENING_COMPARED_WITH
 from .hardware_words import HARDWARE_NOUN
-from .unknown_hardware import ELSEWHERE, UNKNOWN_HARDWARE, credit, is_unknown, unknown_before
+from .unknown_hardware import ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, credit, is_unknown, unknown_before
 
 
 # Numbers joined by slashes, and names joined by slashes: "1.10×/4.86× lower latency ... on the
@@ -93,9 +94,12 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
             return credited(there[0])
 
     # "the smaller Jetson Orin Nano (22 FPS at 7.2 W)": a result in parentheses right after
-    # hardware is that hardware's.
-    opened = sentence.rfind("(", 0, start)
-    if opened > 0 and ")" not in sentence[opened:start] and ")" in sentence[end:]:
+    # hardware is that hardware's; not where the parenthesis names its own ("2.3x faster on the
+    # A100 (1.4x on the V100)").
+    opened, closed = sentence.rfind("(", 0, start), sentence.find(")", end)
+    if opened > 0 and ")" not in sentence[opened:start] and closed > 0 \
+            and not any(end <= m.start < closed for m in measured) \
+            and not is_unknown(UNKNOWN_HARDWARE.search(sentence, end, closed), mentions):
         named = specific([m for m in mentions if m.end <= opened and _NAMES_BEFORE.fullmatch(sentence[m.end:opened])])
         if named:
             return credited(named[-1])
@@ -135,7 +139,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if is_unknown(unknown, mentions) and (not after or unknown.start() < after[0].start):
         return None
     if after:
-        return ELSEWHERE if _listed(sentence, after[0], after) else credited(after[0])
+        return ELSEWHERE if _listed(sentence, after[0], after, mentions) else credited(_held(hardware, sentence, after))
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
@@ -147,13 +151,13 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         # decodes at 127 tokens/s, the M2 Ultra at 76 tokens/s": the hardware right before is where.
         return credited(before[-1])
     if before:  # several devices before it ("on U55C cards and platforms like ZCU102, ... 1.2x"): none's alone
-        return None if _listed(sentence, before[-1], before) or len({m.id for m in before}) > 1 \
+        return None if _listed(sentence, before[-1], before, mentions) or len({m.id for m in before}) > 1 \
             else credited(before[-1])
     # The one device its clause measured on before it, past the numbers between: "; the Hailo-10H
     # sustains 6.9 tok/s at under 2 W".
     opens = max([0, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, 0, start))])
     in_clause = specific([m for m in measured if opens <= m.start and m.end <= start])
-    if len({m.id for m in in_clause}) == 1 and not _listed(sentence, in_clause[-1], measured):
+    if len({m.id for m in in_clause}) == 1 and not _listed(sentence, in_clause[-1], measured, mentions):
         return credited(in_clause[-1])
     # The one device the sentence measures on: before the result, or after it in its clause
     # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
@@ -218,6 +222,9 @@ NAMES_GAP = re.compile(r"(?:\s*(?:,|and|or|/))+\s*(?:(?:the|an?)\s+)?", re.I)  #
 _DESCRIBED_IN_PARENTHESES = r"(?:(?:[\w-]+\s+){0,3}\()?"
 _NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?\)?"
                              + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?" + _DESCRIBED_IN_PARENTHESES, re.I)
+# A product the vocabulary does not know listed last, after one it knows: "on Jetson Nano and Galaxy Note8".
+_UNKNOWN_LISTED_AFTER = re.compile(r"(?:\s*,)?\s+and\s+(?:(?:the|an?)\s+)?(?P<name>(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*\d[\w-]*)"
+                                   rf"(?=\s*(?:[,;.)]|$)|\s+(?i:respectively|{HARDWARE_NOUN})\b)")
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
 _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
@@ -256,10 +263,12 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
     if best and _BASELINE_RUNNING_ON.search(sentence, 0, best[0].start):
         return []
     ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
+    if best and unknown_listed_after(sentence, best[-1], mentions):
+        ids.append(ELSEWHERE)  # "13ms and 35ms on Jetson Nano and Galaxy Note8, respectively"
     where = best and (_ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
                       or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)
                           and not _IS.match(sentence, best[-1].end)))
-    return ids if where and len(best) > 1 and len(set(ids)) == len(ids) else []
+    return ids if where and len(ids) > 1 and len(set(ids)) == len(ids) else []
 
 
 def slashed_to_unknown(sentence: str, mention: Mention) -> bool:
@@ -268,11 +277,38 @@ def slashed_to_unknown(sentence: str, mention: Mention) -> bool:
     return bool(_SLASHED_WITH.match(sentence, mention.end) or before)
 
 
-def _listed(sentence: str, mention: Mention, found: list[Mention]) -> bool:
+# Hosts and what they hold that runs the work: "on a Raspberry Pi 5 with a Hailo-8L", "on a
+# laptop equipped with an RTX 3060" (not one accelerator with another, "an A100 with an H100 baseline").
+_HOSTS = frozenset({"embedded", "cpu", "soc", "other"})
+_ACCELERATORS = frozenset({"consumer-gpu", "datacenter-gpu", "workstation-gpu", "npu", "tpu", "fpga", "ipu", "lpu"})
+
+
+def _held(hardware: Hardware, sentence: str, after: list[Mention]) -> Mention:
+    """The first of `after`, or the accelerator it holds right after it ("a Raspberry Pi 5 with a Hailo-8L")."""
+    host = after[0]
+    holds = HOLDS.match(sentence, host.end)
+    held = next((m for m in after[1:] if holds and m.start == holds.end()), None)
+    if held is not None and hardware.nodes[host.id].device_kind in _HOSTS \
+            and hardware.nodes[held.id].device_kind in _ACCELERATORS:
+        return held
+    return host
+
+
+def unknown_listed_after(sentence: str, mention: Mention, mentions: list[Mention]) -> bool:
+    """Whether a product the vocabulary does not know is listed right after `mention`, the last
+    of a list ("on Jetson Nano and Galaxy Note8"; not a model, "on the A100 and Llama-2 7B")."""
+    found = _UNKNOWN_LISTED_AFTER.match(sentence, mention.end)
+    return found is not None and not any(found.start() < m.start < found.end() for m in mentions) \
+        and not NOT_DEVICE.match(found.group("name")) and not MODEL_NAME.match(found.group("name"))
+
+
+def _listed(sentence: str, mention: Mention, found: list[Mention], mentions: list[Mention]) -> bool:
     """Whether `mention` is one of a list of other devices among `found` ("Across four GPUs (V100,
-    A100, H100 and MI250X), ... 1.2x to 2.7x"), or slashed to an unknown name: none's alone."""
-    return slashed_to_unknown(sentence, mention) or any(other.id != mention.id and NAMES_GAP.fullmatch(
-        sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
+    A100, H100 and MI250X), ... 1.2x to 2.7x"), or listed with a name the vocabulary does not know
+    ("on the U280/V80", "on Jetson Nano and Galaxy Note8"): none's alone."""
+    return slashed_to_unknown(sentence, mention) or unknown_listed_after(sentence, mention, mentions) \
+        or any(other.id != mention.id and NAMES_GAP.fullmatch(
+            sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
 
 
 def setting_after(sentence: str, mentions: list[Mention], measured: list[Mention], end: int,

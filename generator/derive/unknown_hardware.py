@@ -37,12 +37,12 @@ def is_unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
     # A class of hardware followed by its name: "on a consumer GPU RTX 4090".
     if any(m.start == found.end() + 1 and found.string[found.end()].isspace() for m in mentions):
         return False
-    holds = _HOLDS.match(found.string, found.end()) or _PART_OF.match(found.string, found.end())
+    holds = HOLDS.match(found.string, found.end()) or _PART_OF.match(found.string, found.end())
     return holds is None or not any(m.start == holds.end() for m in mentions)
 
 
 # What a host holds: "a laptop equipped with two RTX 3090s", "a board with a Hailo-8".
-_HOLDS = re.compile(r"\s+(?:(?:equipped|fitted|powered|accelerated)\s+)?(?:with|by|featuring)\s+"
+HOLDS = re.compile(r"\s+(?:(?:equipped|fitted|powered|accelerated)\s+)?(?:with|by|featuring)\s+"
                     r"(?:(?:an?|the|one|two|four|eight|single|dual|\d+)\s+|(?-i:[A-Z][A-Za-z]+)\s+(?=[A-Z]))*", re.I)
 
 
@@ -72,11 +72,23 @@ _PRODUCT_AFTER = re.compile(rf"[®™]?\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edg
 
 def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[Mention]) -> str:
     """The id a result measured on `mention` is credited to: ELSEWHERE for a vendor's name
-    before a product of its that `mentions` do not name."""
-    product = _PRODUCT_AFTER.match(sentence, mention.end)
-    unknown = hardware.nodes[mention.id].kind == "vendor" and product is not None \
-        and not any(mention.end < other.start < product.end() for other in mentions)
-    return ELSEWHERE if unknown else mention.id
+    before a product of its that `mentions` do not name ("NVIDIA V100S"), or before another
+    maker's name and a model number ("Qualcomm ARM 845", "AMD Xilinx VCU128"; not "Intel Xeon
+    Scalable Processors", a range of the maker's)."""
+    product = _PRODUCT_AFTER.match(sentence, mention.end) if hardware.nodes[mention.id].kind == "vendor" else None
+    if product is None:
+        return mention.id
+    inside = [other for other in mentions if mention.end < other.start < product.end()]
+    if not inside:
+        return ELSEWHERE
+    if all(hardware.nodes[other.id].kind == "vendor" for other in inside):
+        model = _PRODUCT_AFTER.match(sentence, inside[-1].end)
+        if model and _DIGIT.search(model.group(0)) and not any(model.start() < o.start < model.end() for o in mentions):
+            return ELSEWHERE
+    return mention.id
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
