@@ -328,6 +328,13 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # number, the second no longer to the Nano: aq's devices 14/15 -> 13/15; ap's "Qualcomm ARM 845
     # processor" is no longer credited to Qualcomm: ap wrong 1 -> 0.)
     ("never_tuned_aq", 1.0, 0.69, 0.94, 0.98, 0.86),
+    # Sets ar and as (held out), 40 real arXiv abstracts (329 sentences, 145 results) no other set
+    # holds, written on 2026-11-28 (tenth session) by two helpers who had not read the rules, scored
+    # once at ad42569, after that session's first rules: ar value 33/38 and 33/47, claims keep
+    # meaning 32/33, none inverted, kind 31/33, device right 15/16, none wrong; as value 73/77 and
+    # 73/98, claims 73/73, none inverted, kind 66/73, device right 9/17, 6 wrong.
+    ("never_tuned_ar", 0.86, 0.7, 0.96, 0.93, 0.93),
+    ("never_tuned_as", 0.94, 0.74, 1.0, 0.9, 0.52),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -383,14 +390,16 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_an": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_ao": {"meaning inverted": 2, "wrong device": 5},
             "never_tuned_ap": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_aq": {"meaning inverted": 0, "wrong device": 1}}
+            "never_tuned_aq": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_ar": {"meaning inverted": 0, "wrong device": 0},
+            "never_tuned_as": {"meaning inverted": 0, "wrong device": 6}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
-        "never_tuned_ap", "never_tuned_aq"]
+        "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as"]
 
 
 @pytest.mark.parametrize("name", SETS)
