@@ -119,12 +119,15 @@ _CLASS_LISTED_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s(?:\s*,\s*(?:and\s+|or\
 _CLASS_LISTED_AFTER = re.compile(rf"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){PROCESSOR_CLASS}s\b")
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
+                       # (or where a baseline ran: "with a sequential baseline running on an Intel Xeon CPU")
+                       r"baselines?\s+(?:running|executed|executing|deployed|measured)\s+on|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
 # (Joined by "and" or "or" alone: "Compared with the A100, the H100 shows ...", "than an A100, and the
 # TPU v5p trains ..." go on to a subject of their own.)
 # (Where the list ends: not a new subject, "than the Jetson TX2 and the ZCU102 prototype consumes ...".)
 _LIST_ITEM_ENDS = re.compile(rf"(?:\s+(?:{HARDWARE_NOUN}|cores?|GPUs?|platforms?))?\s*(?:[,;.)]|$|\s+(?:respectively|and|or|in|on|at|for|by|with|when|while)\b)", re.I)
+_NAME_GOES_ON = re.compile(r"[®™]?\s")
 _COMPARED_LIST_GAP = re.compile(rf"(?:\s+{HARDWARE_NOUN})?\s+(?:and|or)\s+(?:(?:the|an?)\s+)?", re.I)
 # Where earlier work ran: "compared to the previous work on many-core CPUs and V100".
 _EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-the-art)\s+(?:[\w-]+\s+){0,2}?"
@@ -192,6 +195,10 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         # A list the comparison's hardware goes on to: "faster than the Cortex-M4 and Cortex-M7 cores".
         if compared and compared[-1].end <= m.start and _COMPARED_LIST_GAP.fullmatch(sentence, compared[-1].end, m.start) \
                 and _LIST_ITEM_ENDS.match(sentence, m.end):
+            compared.append(m)
+            continue
+        # The same name going on: "than an Intel Xeon" (the maker's name, then the product's).
+        if compared and _NAME_GOES_ON.fullmatch(sentence, compared[-1].end, m.start):
             compared.append(m)
             continue
         if _COMPARED.search(before):

@@ -72,10 +72,15 @@ _PRODUCT_AFTER = re.compile(rf"[®™]?\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edg
 
 def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[Mention]) -> str:
     """The id a result measured on `mention` is credited to: ELSEWHERE for a vendor's name
-    before a product of its that `mentions` do not name ("NVIDIA V100S"), or before another
+    before a product of its that `mentions` do not name ("NVIDIA V100S"), a line's name before a model
+    number they do not name ("Dimensity 9500", "Maxwell GM200"), or a vendor's before another
     maker's name and a model number ("Qualcomm ARM 845", "AMD Xilinx VCU128"; not "Intel Xeon
     Scalable Processors", a range of the maker's)."""
-    product = _PRODUCT_AFTER.match(sentence, mention.end) if hardware.nodes[mention.id].kind == "vendor" else None
+    kind = hardware.nodes[mention.id].kind
+    if kind in ("architecture", "family"):  # a line's name before a model number: "MediaTek Dimensity 9500"
+        model = _MODEL_AFTER.match(sentence, mention.end)
+        return ELSEWHERE if model and not any(mention.end < o.start < model.end() for o in mentions) else mention.id
+    product = _PRODUCT_AFTER.match(sentence, mention.end) if kind == "vendor" else None
     if product is None:
         return mention.id
     inside = [other for other in mentions if mention.end < other.start < product.end()]
@@ -89,6 +94,7 @@ def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[M
 
 
 _DIGIT = re.compile(r"\d")
+_MODEL_AFTER = re.compile(r"[®™]?\s+(?:\d{3,}|[A-Z]+\d{2,})[\w+-]*\b")
 
 
 def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
