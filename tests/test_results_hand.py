@@ -332,9 +332,11 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # holds, written on 2026-11-28 (tenth session) by two helpers who had not read the rules, scored
     # once at ad42569, after that session's first rules: ar value 33/38 and 33/47, claims keep
     # meaning 32/33, none inverted, kind 31/33, device right 15/16, none wrong; as value 73/77 and
-    # 73/98, claims 73/73, none inverted, kind 66/73, device right 9/17, 6 wrong. (Rules written after
-    # scoring, from as's wrong devices, disclosed in their commit: as 2 wrong, the "v5p and v4" of a
-    # TPU paper read as the v5p.)
+    # 73/98, claims 73/73, none inverted, kind 66/73, device right 9/17, 6 wrong. (A rule written after
+    # scoring, disclosed in its commit: a product line before a model the vocabulary lacks, "MediaTek
+    # Dimensity 9500": as 4 wrong. Left: "v5p and v4" read as the v5p; a baseline's platform, "a
+    # baseline running on an Intel Xeon CPU", carried to the paper's results: its rule was dropped
+    # after review, for it took the baseline's own numbers from it.)
     ("never_tuned_ar", 0.86, 0.7, 0.96, 0.93, 0.93),
     ("never_tuned_as", 0.94, 0.74, 1.0, 0.9, 0.52),
 ]}
@@ -394,7 +396,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_ap": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_aq": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_ar": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_as": {"meaning inverted": 0, "wrong device": 2}}
+            "never_tuned_as": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",

@@ -119,8 +119,6 @@ _CLASS_LISTED_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s(?:\s*,\s*(?:and\s+|or\
 _CLASS_LISTED_AFTER = re.compile(rf"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){PROCESSOR_CLASS}s\b")
 # A name the sentence compares against: a baseline's hardware.
 _COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
-                       # (or where a baseline ran: "with a sequential baseline running on an Intel Xeon CPU")
-                       r"baselines?\s+(?:running|executed|executing|deployed|measured)\s+on|"
                        r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
                        r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
 # (Joined by "and" or "or" alone: "Compared with the A100, the H100 shows ...", "than an A100, and the

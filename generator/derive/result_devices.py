@@ -99,7 +99,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     opened, closed = sentence.rfind("(", 0, start), sentence.find(")", end)
     if opened > 0 and ")" not in sentence[opened:start] and closed > 0 \
             and not any(end <= m.start < closed for m in measured) \
-            and not is_unknown(UNKNOWN_HARDWARE.search(sentence, end, closed), mentions):
+            and not any(unknown_before(found, mentions) for found in UNKNOWN_HARDWARE.finditer(sentence, end, closed)):
         named = specific([m for m in mentions if m.end <= opened and _NAMES_BEFORE.fullmatch(sentence[m.end:opened])])
         if named:
             return credited(named[-1])
@@ -139,7 +139,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if is_unknown(unknown, mentions) and (not after or unknown.start() < after[0].start):
         return None
     if after:
-        return ELSEWHERE if _listed(sentence, after[0], after, mentions) else credited(_held(hardware, sentence, after))
+        return ELSEWHERE if _listed(sentence, after[0], after, mentions) else credited(_held(hardware, sentence, after, start))
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
@@ -222,9 +222,12 @@ NAMES_GAP = re.compile(r"(?:\s*(?:,|and|or|/))+\s*(?:(?:the|an?)\s+)?", re.I)  #
 _DESCRIBED_IN_PARENTHESES = r"(?:(?:[\w-]+\s+){0,3}\()?"
 _NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?\)?"
                              + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?" + _DESCRIBED_IN_PARENTHESES, re.I)
-# A product the vocabulary does not know listed last, after one it knows: "on Jetson Nano and Galaxy Note8".
-_UNKNOWN_LISTED_AFTER = re.compile(r"(?:\s*,)?\s+and\s+(?:(?:the|an?)\s+)?(?P<name>(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*\d[\w-]*)"
-                                   rf"(?=\s*(?:[,;.)]|$)|\s+(?i:respectively|{HARDWARE_NOUN})\b)")
+# A product the vocabulary does not know listed last, after one it knows: "on Jetson Nano and Galaxy
+# Note8", a maker's or a line's word before a model ("Galaxy Note8", "Pixel 7"), or a model said to be
+# hardware ("an Xavier2 board"); not a model or a benchmark of one word ("ROS2", "ImageNet-1K").
+_UNKNOWN_LISTED_AFTER = re.compile(r"(?:\s*,)?\s+and\s+(?:(?:the|an?)\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,2}[A-Z]?[\w-]*\d[\w-]*"
+                                   rf"(?=\s*(?:[,;.)]|$)|\s+(?i:respectively|{HARDWARE_NOUN})\b)|"
+                                   rf"[A-Z][\w-]*\d[\w-]*(?=\s+(?i:{HARDWARE_NOUN})\b))")
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
 _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
@@ -281,15 +284,22 @@ def slashed_to_unknown(sentence: str, mention: Mention) -> bool:
 # laptop equipped with an RTX 3060" (not one accelerator with another, "an A100 with an H100 baseline").
 _HOSTS = frozenset({"embedded", "cpu", "soc", "other"})
 _ACCELERATORS = frozenset({"consumer-gpu", "datacenter-gpu", "workstation-gpu", "npu", "tpu", "fpga", "ipu", "lpu"})
+# Where the held hardware's words end: not a machine of its own ("with an RTX 3080 edge server"),
+# nor one held for something else ("with an A100 attached", "used for training").
+_HELD_ENDS = re.compile(rf"(?:\s+(?i:{HARDWARE_NOUN}|accelerators?|modules?|sticks?))?\s*(?:[,;.)]|$|\s+(?:where|which|and|at|in|to|for\s+(?:inference|detection|acceleration))\b)")
+# The host's share of the work: "CPU throughput", "host-side preprocessing".
+_HOST_SHARE = re.compile(r"\b(?:CPU|host)\b", re.I)
 
 
-def _held(hardware: Hardware, sentence: str, after: list[Mention]) -> Mention:
-    """The first of `after`, or the accelerator it holds right after it ("a Raspberry Pi 5 with a Hailo-8L")."""
+def _held(hardware: Hardware, sentence: str, after: list[Mention], start: int) -> Mention:
+    """The first of `after`, or the accelerator it holds right after it ("a Raspberry Pi 5 with a
+    Hailo-8L"), unless the result at `start` is the host's share ("CPU utilization")."""
     host = after[0]
     holds = HOLDS.match(sentence, host.end)
     held = next((m for m in after[1:] if holds and m.start == holds.end()), None)
     if held is not None and hardware.nodes[host.id].device_kind in _HOSTS \
-            and hardware.nodes[held.id].device_kind in _ACCELERATORS:
+            and hardware.nodes[held.id].device_kind in _ACCELERATORS and _HELD_ENDS.match(sentence, held.end) \
+            and not _HOST_SHARE.search(sentence, 0, host.start):
         return held
     return host
 

@@ -94,7 +94,10 @@ def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[M
 
 
 _DIGIT = re.compile(r"\d")
-_MODEL_AFTER = re.compile(r"[®™]?\s+(?:\d{3,}|[A-Z]+\d{2,})[\w+-]*\b")
+# (A model number, not a count or a size: "Dimensity 9500", "Maxwell GM200"; not "Ampere 2048-core",
+# "Hopper 700W", "Orin 275 TOPS", "Gaudi 128GB".)
+_MODEL_AFTER = re.compile(r"[®™]?\s+(?:\d{3,}|[A-Z]+\d{2,}[A-Z\d]*)(?![\w-])"
+                          r"(?!\s*(?:[TGM]?FLOPS|[TG]?OPS|W|watts?|[GMT]B|cores?|SMs?|[GM]Hz|nm|bits?)\b)")
 
 
 def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
