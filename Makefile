@@ -46,11 +46,10 @@ build: $(INSTALLED)
 check: $(INSTALLED)
 	$(PYTHON) -m generator check
 
-# One worker per core and at least three (pytest-xdist), each taking a whole test file at a time so
-# that a file's built site is built once; `make test WORKERS=0` runs in one process. The browser
-# tests and those that serve or build a site wait on other processes: on two cores a third worker
-# fills that time (the suite took 777 s of tests with three workers against 885 s with two).
-WORKERS ?= $(shell python3 -c 'import os; print(max(3, len(os.sched_getaffinity(0))))')
+# One worker per core (pytest-xdist), each taking a whole test file at a time so that a file's
+# built site is built once; `make test WORKERS=0` runs in one process. (Three workers on two cores
+# were tried on 2026-11-28: a fresh-clone run took 884 s of tests, as two did, 885 s.)
+WORKERS ?= auto
 test: $(INSTALLED) browser-deps
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadfile $(PYTEST_ARGS)
 

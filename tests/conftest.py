@@ -55,10 +55,11 @@ def run_import(tmp_path, capsys):
 # The files whose tests took longest on two cores (`.ci/run` lists the 25 slowest tests), first in
 # the collection. pytest-xdist hands each worker a whole file at a time (`--dist loadfile`), the files
 # with most tests first (its "loadscope reorder"), so this order only decides between files of as
-# many tests. Handing these out first instead (`--no-loadscope-reorder`) was tried on 2026-11-28 and
-# was slower (891 s against 777 s): the benchmark's smoke test and test_serve_dirty.py, each
-# several processes building sites, then ran beside the heaviest browser tests and took 218 s and 172 s
-# instead of 74 s and 35 s.
+# many tests. Handing these out first instead (`--no-loadscope-reorder`, three workers, the longest
+# browser files split between them) was tried on 2026-11-28 and was slower (891 s against 777 s for
+# three workers without): the benchmark's smoke test and test_serve_dirty.py, each several processes
+# building sites, then ran beside the heaviest browser tests and took 218 s and 172 s instead of 74 s
+# and 35 s.
 LONGEST_FIRST = (
     "tests/test_bench_smoke.py", "tests/browser/test_browser_crawl.py", "tests/test_serve_dirty.py",
     "tests/browser/test_browser_bench_smoke.py", "tests/browser/test_browser_accessibility.py",

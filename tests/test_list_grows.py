@@ -133,21 +133,9 @@ def test_the_live_content_passes_check_and_builds_with_every_paper_listed(tmp_pa
 
 
 def test_a_paper_written_by_hand_on_a_new_device_and_topic_passes_and_is_listed(tmp_path):
-    content = grown_copy(tmp_path)
-    site, lines = contributor_checks(content, tmp_path)
-    assert [line for line in lines if SLUG in line] == []  # no warning either
-    page = soup(site, f"papers/{SLUG}").get_text(" ")
-    assert "Photonic Tiling: Matrix Kernels for the Lumenfold LF7000" in page
-    for uri in (f"hardware/{DEVICE}", f"hardware/{ARCHITECTURE}", f"hardware/{VENDOR}", f"topics/{TOPIC}"):
-        assert SLUG in listed(site, uri), uri
-    for index in ("hardware", "topics"):
-        assert soup(site, index).find("a", href=re.compile(rf"(^|/){DEVICE if index == 'hardware' else TOPIC}/$")), index
-    assert any(p["slug"] == SLUG and DEVICE in p["hardware"] and TOPIC in p["topics"]
-               for p in json.loads((site / "papers.json").read_text(encoding="utf-8"))["papers"])
-
-
-def test_the_live_content_test_passes_on_a_grown_copy(tmp_path):
-    """The live-content test, run by pytest with READING_LIST_TEST_CONTENT naming a grown copy."""
+    """The live-content test, run by pytest with READING_LIST_TEST_CONTENT naming a grown copy, passes;
+    the site it built lists the new paper on its device's and topic's pages. (One build for both:
+    the site the inner run left in its --basetemp.)"""
     content = grown_copy(tmp_path)
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--basetemp", str(tmp_path / "run"),
@@ -156,3 +144,15 @@ def test_the_live_content_test_passes_on_a_grown_copy(tmp_path):
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     assert "1 passed" in run.stdout
+    [site] = (tmp_path / "run").glob("*0/site")  # (pytest also links it as "...current")
+    check = subprocess.run([sys.executable, "-m", "generator", "--content", str(content), "check"],
+                           cwd=ROOT, capture_output=True, text=True)
+    assert [line for line in check.stderr.splitlines() if SLUG in line] == []  # no warning either
+    page = soup(site, f"papers/{SLUG}").get_text(" ")
+    assert "Photonic Tiling: Matrix Kernels for the Lumenfold LF7000" in page
+    for uri in (f"hardware/{DEVICE}", f"hardware/{ARCHITECTURE}", f"hardware/{VENDOR}", f"topics/{TOPIC}"):
+        assert SLUG in listed(site, uri), uri
+    for index in ("hardware", "topics"):
+        assert soup(site, index).find("a", href=re.compile(rf"(^|/){DEVICE if index == 'hardware' else TOPIC}/$")), index
+    assert any(p["slug"] == SLUG and DEVICE in p["hardware"] and TOPIC in p["topics"]
+               for p in json.loads((site / "papers.json").read_text(encoding="utf-8"))["papers"])

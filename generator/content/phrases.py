@@ -34,9 +34,10 @@ T = TypeVar("T")
 # digit; a phrase starts where a word does, with a word or another character (`(`).
 WORD_STARTS = re.compile(r"(?<![^\W_])(?:[^\W_]+|\S)")
 TOKEN = re.compile(r"[^\W_]+|\S")
-# A trademark sign inside a name reads as a space: "NVIDIA®Jetson™ Orin Nano".
-MARKS = re.compile("[®™]")
-_NEXT_TOKEN = re.compile(r"((?:\s|[®™])*)([^\W_]+|\S)")
+# A trademark sign inside a name reads as a space: "NVIDIA®Jetson™ Orin Nano", "NVIDIA(R) Jetson(TM) Nano"
+# (names are looked up in lowercase: "(r)", "(tm)").
+MARKS = re.compile(r"[®™]|\((?:R|TM)\)")
+_NEXT_TOKEN = re.compile(r"((?:\s|[®™]|\((?:[Rr]|TM|tm)\))*)([^\W_]+|\S)")
 _SPACES = re.compile(r"\s+")
 # Links are not prose: "github.com/AMD-AIG-AIMA/..." names no hardware. A link where a word
 # starts is skipped whole, so nothing inside it matches.
