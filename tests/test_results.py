@@ -1846,3 +1846,24 @@ def test_the_reviewers_sentences_read_as_before():
     # A scope naming another measure does not turn the aside's kind.
     assert [k for _, k, _ in shown("The design achieves 3.2x lower latency (up to 5.1x) for only a small area "
                                    "overhead.")] == ["latency", "latency"]
+
+
+def test_a_claim_does_not_end_inside_a_name(content):
+    r = one("X is 3x faster than TensorRT running on the Jetson AGX Orin.", content[1])
+    assert r.claim.text == "X is 3x faster than TensorRT running on the Jetson AGX Orin"
+    r = one("Our kernel is 2x faster than the PyTorch baseline running on an A100.", content[1])
+    assert r.claim.text.endswith("than the PyTorch baseline running on an A100") and r.baseline == "PyTorch baseline"
+
+
+def test_a_model_number_ending_in_x_is_no_factor(content):
+    r = one("FooLM runs 2.1x faster on an AMD Ryzen 9 7950X than llama.cpp.", content[1])
+    assert (r.value, r.device, r.baseline) == (2.1, None, "llama.cpp")
+    assert one("It is up to 1000X faster than the CPU.").value == 1000
+
+
+def test_a_makers_software_with_trademark_signs_is_not_its_hardware(content):
+    for text in ("X runs 2.3x faster than NVIDIA® TensorRT™ on the Jetson™ AGX Orin.",
+                 "X runs 2.3x faster than NVIDIA(R) TensorRT(TM) on the Jetson AGX Orin."):
+        r = one(text, content[1])
+        assert (r.device, r.baseline_device) == ("jetson-agx-orin", None), text
+        assert r.claim.text.endswith("on the Jetson™ AGX Orin" if "™" in text else "on the Jetson AGX Orin")

@@ -284,6 +284,17 @@ def test_a_count_glued_to_a_name(hardware):
     assert found(hardware, "4timesRTX 3090 (24G)") == [("rtx-3090", "RTX 3090")]
 
 
+def test_a_list_may_leave_out_the_words_its_names_share(hardware):
+    assert found(hardware, "on TPU v5p and v4") == [("tpu-v5p", "TPU v5p"), ("tpu-v4", "v4")]
+    assert found(hardware, "across v5p and v4 architectures") == [("tpu-v5p", "v5p"), ("tpu-v4", "v4")]
+    assert found(hardware, "TPU v2, v3, and v4") == [("tpu-v2", "TPU v2"), ("tpu-v3", "v3"), ("tpu-v4", "v4")]
+    assert found(hardware, "the RTX 3090 and 4090") == [("rtx-3090", "RTX 3090"), ("rtx-4090", "4090")]
+    # Not a count, a size, or the same device again.
+    assert found(hardware, "on TPU v4 and 256 chips") == [("tpu-v4", "TPU v4")]
+    assert found(hardware, "an A100 and 8 GPUs") == [("a100", "A100")]
+    assert found(hardware, "A100 80GB and 40GB") == [("a100", "A100 80GB")]
+
+
 def test_the_longest_of_overlapping_names_wins(hardware):
     assert found(hardware, "a Grace Hopper Superchip") == [("gh200", "Grace Hopper Superchip")]
     assert found(hardware, "the Jetson AGX Orin board") == [("jetson-agx-orin", "Jetson AGX Orin")]

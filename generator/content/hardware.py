@@ -29,6 +29,8 @@ from .phrases import (JOINT, MARKS, TOKEN, WORD_STARTS, fold, ignores_case, join
 # A count may be glued to a name: `8xA100`, and `4timesRTX 3090` where a page
 # lost its × sign (`4×RTX 3090` needs nothing: × is not a letter).
 _GLUED_COUNT = re.compile(r"\d+(?:x|times)")
+# What joins the items of a list of names: "TPU v5p and v4", "RTX 3090, 4090", "A100/H100".
+_LIST_JOINT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+|\s*/\s*")
 
 
 def _ends_name(text: str, end: int) -> bool:
@@ -186,11 +188,55 @@ class Hardware:
                 start, found = word.start(), names.longest_at(text, folded, word.start(), word.end())
             if found is not None:
                 candidates.append((start, *found))
-        return tuple(
-            Mention(node_id, start, end, text[start:end])
-            for start, end, node_id in longest_first(candidates)
-            if node_id is not None  # an `ignore` phrase: it only hides the alias inside it
-        )
+        found = [Mention(node_id, start, end, text[start:end])
+                 for start, end, node_id in longest_first(candidates)
+                 if node_id is not None]  # an `ignore` phrase: it only hides the alias inside it
+        return tuple(self._with_elided(text, found))
+
+    def _with_elided(self, text: str, found: list[Mention]) -> list[Mention]:
+        """`found` with the names a list writes without the words it shares with the name before:
+        "TPU v5p and v4" (TPU v4), "RTX 3090 and 4090", "Jetson Orin Nano and NX", "TPU v2, v3 and v4"."""
+        if not found or not _LIST_JOINT.search(text):
+            return found
+        starts = [m.start for m in found]
+        out: list[Mention] = []
+        for mention in found:
+            out.append(last := mention)
+            prefixes = self._shared_words(mention)
+            while prefixes and (joint := _LIST_JOINT.match(text, last.end)):
+                elided = self._elided_at(text, joint.end(), prefixes, last.id)
+                # (Not where a name of its own starts: "TPU v5p and v5e".)
+                if elided is None or any(elided.start <= start < elided.end for start in starts):
+                    break
+                out.append(last := elided)
+        return sorted(out, key=lambda m: m.start) if len(out) > len(found) else found
+
+    def _shared_words(self, mention: Mention) -> list[str]:
+        """The words a name shares with its siblings, which a list may leave out after it: the
+        name as written less its last word or two ("RTX" of "RTX 3090 Ti"), else what an alias
+        writes before the name as written ("TPU" of "TPU v5p", for "v5p")."""
+        words = mention.text.split()
+        prefixes = [" ".join(words[:-cut]) for cut in (1, 2) if len(words) > cut]
+        if not prefixes:
+            key = name_key(mention.text)
+            prefixes = [alias[:len(alias) - len(alias.split()[-1])].strip() for alias in self.nodes[mention.id].aliases
+                        if len(alias.split()) == 2 and name_key(alias.split()[-1]) == key]
+        return prefixes
+
+    def _elided_at(self, text: str, at: int, prefixes: list[str], before: str) -> Mention | None:
+        """The name that one of `prefixes` and the words at `at` of `text` make, if it is another
+        node's: "v4" after "TPU v5p and"."""
+        rest = text[at:at + 40]
+        if not rest[:1].isalnum():
+            return None
+        for prefix in prefixes:
+            written = f"{prefix} {rest}"
+            first = TOKEN.match(written)
+            hit = self._matcher[1].longest_at(written, fold(written), 0, first.end())
+            if hit is not None and hit[1] not in (None, before) and hit[0] > len(prefix) + 1:
+                end = at + hit[0] - len(prefix) - 1
+                return Mention(hit[1], at, end, text[at:end])
+        return None
 
     @cached_property
     def _matcher(self) -> tuple[re.Pattern[str], _Names]:

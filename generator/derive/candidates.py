@@ -136,10 +136,22 @@ def shares_unit(match: re.Match[str]) -> bool:
     return match.re is SHARED_UNIT
 
 
+# A model number that ends in a capital X, after its line's name: "Ryzen 9 7950X", "Threadripper 3990X"
+# (not a factor: "up to 1000X faster").
+_MODEL_LINE_BEFORE = re.compile(r"(?-i:[A-Z][\w-]*)\s+(?:\d{1,2}\s+)?$")
+
+
+def _model_code(sentence: str, match: re.Match[str]) -> bool:
+    """Whether the factor `match` is a model number ("7950X" of "Ryzen 9 7950X")."""
+    return match.group("factor") == "X" and match.end("low") == match.start("factor") and not match.group("high") \
+        and not match.group("prefix") and match.group("low").isdecimal() and len(match.group("low")) >= 3 \
+        and _MODEL_LINE_BEFORE.search(sentence, max(0, match.start() - 40), match.start()) is not None
+
+
 def candidates(sentence: str) -> list[re.Match[str]]:
     """The numbers with a unit `sentence` (`for_matching`'s) holds, in order: CANDIDATE's, and
     the numbers of a list that share the unit of its last (SHARED_UNIT)."""
-    found = [m for m in CANDIDATE.finditer(sentence) if not _condition(sentence, m)]
+    found = [m for m in CANDIDATE.finditer(sentence) if not _condition(sentence, m) and not _model_code(sentence, m)]
     taken = [m.span() for m in found]
     # Not a number of a name or of a setting.
     shared = [m for m in SHARED_UNIT.finditer(sentence) if not any(a <= m.start() < b for a, b in taken)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .claim_words import END_WORDS, name_completed, trimmed, words_in
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL
@@ -26,7 +27,8 @@ from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
 _ASIDE_AFTER = re.compile(r"\s*\([^()]{1,20}\)")
 _ABBREVIATION = re.compile(r"(?<=\w)\s\((?:[A-Z][A-Za-z0-9-]{1,9})\)")
-_HARD_BREAK = re.compile(r"\s*(?:[;:()\[\]]|\s[—–-]\s|—)\s*")
+# (Not a maker's mark: "TensorRT(TM)".)
+_HARD_BREAK = re.compile(r"\s*(?:[;:\[\]]|\((?!(?:R|TM)\))|(?<!\(R)(?<!\(TM)\)|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
                          r"because|since|leading to|resulting in|making|enabling|allowing)\s", re.I)
@@ -39,13 +41,6 @@ _MEASURE_TAIL = re.compile(MEASURE_TAIL)
 # Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
 # over 13 billion parameters").
 _LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
-# Words a claim does not start or end with.
-_EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that", "where", "with", "on", "in", "at",
-               "of", "for", "to", "from", "by", "as", "than", "compared", "versus", "vs", "vs.", "against", "using",
-               "when", "both", "also", "respectively"}
-# Words a claim does not end with either: "the", "a" left hanging.
-_END_WORDS = _EDGE_WORDS | {"the", "a", "an", "its", "their", "is", "are"}
-_WORD = re.compile(r"\S+")
 # "and" and a few words with no number that end where the clause does: the second of two measures.
 _JOINED_MEASURE = re.compile(r"\s(?:and|&)\s(?!(?:no|not|without|little|negligible|minimal)\b|[a-z]+(?:s|ed)\s)(?P<words>(?:[A-Za-z][\w-]*\s){0,3}[A-Za-z][\w-]*)(?=\s*(?:[,;.)]|$|\s"
                              rf"(?:{COMPARED_WITH}|compared|relative|for|on|when|with|at|in|across)\s))")
@@ -60,7 +55,7 @@ _REACH_BEFORE = 16
 _MODIFIERS_BEFORE = 3
 # Kind words that are verbs or comparatives ("Data Center GPU outperforms ..."): no modifiers.
 _ACTION = re.compile(r"(?:outperform|accelerat|speeds? up|faster|slower|cheaper|larger|smaller|bigger)", re.I)
-_MODIFIER = re.compile(r"(?!(?:" + "|".join(map(re.escape, sorted(_END_WORDS | {"our", "this", "these", "we", "it",
+_MODIFIER = re.compile(r"(?!(?:" + "|".join(map(re.escape, sorted(END_WORDS | {"our", "this", "these", "we", "it",
                                                                                 "overall", "total", "average"})))
                        + r")$)(?!(?:improv|reduc|increas|achiev|deliver|provid|boost|lower|cut|rais|speed|"
                        r"accelerat|outperform|enabl|show|demonstrat|yield|offer|attain|obtain|reach|extend|"
@@ -91,21 +86,6 @@ def _joined_measure(text: str, at: int, stop: int) -> int | None:
     return joined.end() if any(m.end() == at for m in KIND.finditer(text, max(0, at - 40), at)) else None
 
 
-def _words(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    return [(m.start() + start, m.end() + start) for m in _WORD.finditer(text[start:end])]
-
-
-def _trim(text: str, words: list[tuple[int, int]], from_left: bool) -> list[tuple[int, int]]:
-    """`words` without connecting words at the edge away from the number."""
-    while words:
-        at = 0 if from_left else -1
-        word = text[words[at][0]:words[at][1]].strip(",.;:").lower()
-        if word and word not in (_EDGE_WORDS if from_left else _END_WORDS):
-            break
-        words.pop(at)
-    return words
-
-
 def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound: int) -> tuple[int, int]:
     """[from, to) of the words about the number at [start, end) of `sentence`, within the
     bounds the numbers beside it leave ([left_bound, right_bound))."""
@@ -124,7 +104,8 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
             found = pattern.search(plain, joined, stop)
         if found:
             stop = found.start()
-    after = _trim(sentence, _words(sentence, end, stop)[:_MAX_WORDS_AFTER], from_left=False)
+    following = words_in(sentence, end, stop)
+    after = trimmed(sentence, following[:name_completed(sentence, following, _MAX_WORDS_AFTER)], from_left=False)
     to = after[-1][1] if after else end
     # Left: back to the clause's start, at most _MAX_WORDS_BEFORE words, or further to a word
     # that names what the number measures when none is nearer.
@@ -134,7 +115,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     if left_bound:
         begin = own_measure_end(sentence, left_bound, start)
     begin = clause_start(sentence, begin, start)
-    words = _words(sentence, begin, start)
+    words = words_in(sentence, begin, start)
     soft = list(_LEFT_BREAK.finditer(sentence, begin, start))
     # Two measures joined by "and" before "by" (the numbers are the measures', in turn): the first
     # measure is this claim's too.
@@ -156,7 +137,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
             while before and not _ACTION.match(sentence, named[-1]) and _MODIFIER.fullmatch(sentence[before[-1][0]:before[-1][1]]) \
                     and sentence[before[-1][1]:near[0][0] if near else start].isspace():
                 near.insert(0, before.pop())
-    near = _trim(sentence, near, from_left=True)
+    near = trimmed(sentence, near, from_left=True)
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start
     return frm, to
@@ -181,7 +162,7 @@ def clause_start(sentence: str, begin: int, end: int) -> int:
 def qualified_start(sentence: str, at: int, bound: int) -> int:
     """Where the words naming a measure at `at` start with the words right before that say
     which one it is ("the| decoding| throughput"), no earlier than `bound`."""
-    words = _words(sentence, bound, at)[-_MODIFIERS_BEFORE:]
+    words = words_in(sentence, bound, at)[-_MODIFIERS_BEFORE:]
     while words and _MODIFIER.fullmatch(sentence, *words[-1]) and sentence[words[-1][1]:at].isspace():
         at = words.pop()[0]
     return at
@@ -211,7 +192,7 @@ def list_end(sentence: str, end: int, right_bound: int) -> int:
     found = _HARD_BREAK.search(sentence, end, stop)
     if found:
         stop = found.start()
-    words = _trim(sentence, _words(sentence, end, stop)[:12], from_left=False)
+    words = trimmed(sentence, words_in(sentence, end, stop)[:12], from_left=False)
     return words[-1][1] if words else end
 
 
@@ -253,10 +234,10 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     # error 15.57%)", "lower complexity (>2.47× smaller than FasterViT-0)".
     opened = written.rfind("(", 0, start)
     if opened > 0 and written.find(")", opened, start) < 0 and opened < span[0] + 1:
-        before = [w for w in _words(written, max(0, opened - 60), opened)[-4:]
+        before = [w for w in words_in(written, max(0, opened - 60), opened)[-4:]
                   if not _LEFT_BREAK.search(written, w[0], opened)
                   and not any(ch.isdigit() for ch in written[w[0]:opened])]  # not another number's
-        before = _trim(written, before, from_left=True)
+        before = trimmed(written, before, from_left=True)
         if before:
             pieces.append((before[0][0], opened))
         # Or the measure a value before them is of: "a model size of ~4.0MB (>15.1x ... smaller than
@@ -365,12 +346,12 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
     # The words that qualify it, back to a function word: "improves the maximum achievable
     # serving throughput", "achieves average speedups".
     words = []
-    for word in reversed(_words(written, start, last.start())[-3:]):
+    for word in reversed(words_in(written, start, last.start())[-3:]):
         if written[word[0]:word[1]].lower() in (_HEAD_STOPS_PAST if past_numbers else _HEAD_STOPS) or re.search(r"[,;\d]", written[word[0]:last.start()]) \
                 or re.search(r"\d\s*$", written[:word[0]]):
             break  # nor another number's words, its unit among them ("1.6 ms inference latency")
         words.insert(0, word)
-    words = _trim(written, words, from_left=True)
+    words = trimmed(written, words, from_left=True)
     # With the noun it qualifies: "memory| usage", "energy| consumption".
     noun = _MEASURE_NOUN.match(written, last.end())
     return (words[0][0] if words else last.start()), (noun.end() if noun else last.end())
@@ -391,6 +372,6 @@ _NUMBER_NEXT = re.compile(r"\s+(?:of\s+)?\d")  # a word that names the number af
 _LEVELS = frozenset({"average", "mean", "median", "peak", "maximum", "minimum"})
 # Where the words qualifying a measure stop, looking left: an article, a preposition, a verb that
 # only says it was attained (one that says which way it moved, "increases", is kept).
-_HEAD_STOPS = _END_WORDS | {"achieves", "achieved", "achieving", "reaches", "delivers", "provides", "shows", "yields",
+_HEAD_STOPS = END_WORDS | {"achieves", "achieved", "achieving", "reaches", "delivers", "provides", "shows", "yields",
                             "offers"}
 _HEAD_STOPS_PAST = _HEAD_STOPS | _LEVELS

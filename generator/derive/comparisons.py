@@ -53,6 +53,10 @@ _WORSE_WORDS = r"worse|degrad\w*"  # the opposite of better
 _DIRECTION = re.compile(rf"\b(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHER})|(?P<better>{_BETTER})|(?P<worse>{_WORSE_WORDS}))\b",
                         re.I)
 
+_MARK_AT_END = re.compile(r"\((?:R|TM)\)$", re.I)
+_RAN = re.compile(r"\s+(?:running|executed|executing|deployed)$", re.I)
+
+
 def baseline_of(text: str, offset: int, after: bool = False) -> tuple[str, tuple[int, int]] | None:
     """The baseline `text` compares with ("over cuBLAS", "than an A100"), and its span in the
     sentence (`text` starts at `offset` of it; `after`: it is the words right after a number)."""
@@ -60,7 +64,11 @@ def baseline_of(text: str, offset: int, after: bool = False) -> tuple[str, tuple
     if not match:
         return None
     groups = match.groupdict()
-    name = (groups.get("name") or groups.get("of") or groups.get("code") or "").strip().rstrip(".,;:)")
+    name = (groups.get("name") or groups.get("of") or groups.get("code") or "").strip().rstrip(".,;:")
+    if name.endswith(")") and not _MARK_AT_END.search(name):  # (a maker's mark keeps its parenthesis: "TensorRT(TM)")
+        name = name.rstrip(")")
+    # Not the word that goes on to where it ran: "than the PyTorch baseline running (on an A100)".
+    name = _RAN.sub("", name)
     return (name, (offset + match.start(), offset + match.end())) if name else None
 
 

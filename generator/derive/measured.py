@@ -132,6 +132,12 @@ _EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-th
                               r"(?:works?|implementations?|solutions?|methods?|approaches|designs?)\s+(?:on|using|for)\s+"
                               # the hardware's words only, a list of them at most (not "... on pruning and runs at 30 FPS on a")
                               r"(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3}(?:(?:and|or|,)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3})?$", re.I)
+# Where a baseline compared with ran, said in a verb of its own: "compared ... with a sequential baseline running on
+# an Intel Xeon CPU" (not "a baseline running on the same A100", nor "than the baseline on an A100", which may be where
+# both ran; nor the baseline's own figure, "A baseline running on the Jetson Nano takes 210 ms").
+_BASELINE_RAN_ON = re.compile(rf"\b(?:{COMPARED_WITH}|compar(?:e|es|ed|ing))\s[^;:]{{0,120}}?\bbaselines?\s+"
+                              r"(?:running|executed|executing|implemented|deployed)\s+(?:on|using)\s+(?!the\s+same\b)"
+                              r"(?:(?:the|an?|\d+)\s+)?(?:[\w-]+\s+){0,2}?$", re.I)
 # A share of what another did, where it did it: "62% of what the same recipe achieves on an RTX 4090".
 _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
@@ -165,8 +171,8 @@ _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (
 # Hardware named as a likeness: "TPUv6e-like", "H100-class" ("A100-based" is built on it).
 _LIKENESS = re.compile(r"[\w.]*-(?:like|style|class|inspired)\b", re.I)
 # A vendor's name joined to another name ("AMD-Hummingbird", a model; "Cambricon-LLM") or before a product that
-# is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO"): who made it, not hardware.
-_NAME_AFTER = re.compile(rf"-[A-Z]|\s(?!(?:{PROCESSOR_CLASS}|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
+# is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO", "NVIDIA® TensorRT™"): who made it, not hardware.
+_NAME_AFTER = re.compile(rf"-[A-Z]|(?:[®™]|\((?:R|TM)\))?\s(?!(?:{PROCESSOR_CLASS}|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
                          r"(?=[A-Z][A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]+\b")
 
 
@@ -202,7 +208,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         if _COMPARED.search(before):
             compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
-                or _EARLIER_WORK_ON.search(before) \
+                or _EARLIER_WORK_ON.search(before) or _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or (_PLURAL_CLASS.fullmatch(sentence, m.start, m.end + 1) and (

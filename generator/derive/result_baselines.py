@@ -156,7 +156,8 @@ def with_its_setting(sentence: str, baseline: tuple[str, tuple[int, int]], menti
     unknown = UNKNOWN_HARDWARE.search(sentence, clause, clause_end)
     own_first = any(clause <= m.start and m.end <= clause_end for m in mentions) \
         or (unknown is not None and not _CLASS_NAME.fullmatch(unknown.group("name")))
-    if not (_HARDWARE_WORD.search(name) or _RUNNING.search(name) or own_first) or not _ON.match(sentence, end) \
+    ran = _RUNNING.search(name) or _RUNNING.search(sentence[start:end].strip())  # (its name is read without "running")
+    if not (_HARDWARE_WORD.search(name) or ran or own_first) or not _ON.match(sentence, end) \
             or any(start <= m.start < end for m in mentions):
         return start, end
     stop = _SETTING_ENDS.search(sentence, end)

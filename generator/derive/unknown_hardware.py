@@ -66,7 +66,8 @@ def unknown_before(found: re.Match[str], mentions: list[Mention]) -> bool:
 
 # A vendor's name before a product the vocabulary does not know: "Xilinx Virtex UltraScale+
 # VU9P", "NVIDIA V100S", "AMD EPYC 9554" ("NVIDIA GPUs" and "AMD Instinct MI250X", a name it knows, are not).
-_PRODUCT_AFTER = re.compile(rf"[®™]?\s+(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edge|Tensor)s?\b)"
+# (A tier's number may come before the model number: "Ryzen 9 7950X".)
+_PRODUCT_AFTER = re.compile(rf"[®™]?\s+(?:\d{{1,2}}\s+(?=\d{{3,}}|[A-Z][\w-]*\d))?(?!(?:{PROCESSOR_CLASS}|Data|Cloud|Edge|Tensor)s?\b)"
                             r"(?:[A-Z][\w+-]*|\d{3,}[\w+-]*)")  # or a model number: "EPYC 9554"
 
 

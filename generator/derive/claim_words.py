@@ -1,0 +1,69 @@
+"""The words at the edges of a claim (`claims.py`): a text cut into words, the connecting words
+a claim neither starts nor ends with, and a name a claim's last words must not cut in two.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words a claim does not start or end with.
+EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that", "where", "with", "on", "in", "at",
+              "of", "for", "to", "from", "by", "as", "than", "compared", "versus", "vs", "vs.", "against", "using",
+              "when", "both", "also", "respectively"}
+# Words a claim does not end with either: "the", "a" left hanging.
+END_WORDS = EDGE_WORDS | {"the", "a", "an", "its", "their", "is", "are"}
+_WORD = re.compile(r"\S+")
+
+
+def words_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The [start, end) of each word of `text` between `start` and `end`."""
+    return [(m.start() + start, m.end() + start) for m in _WORD.finditer(text[start:end])]
+
+
+def trimmed(text: str, words: list[tuple[int, int]], from_left: bool) -> list[tuple[int, int]]:
+    """`words` without connecting words at the edge away from the number."""
+    while words:
+        at = 0 if from_left else -1
+        word = text[words[at][0]:words[at][1]].strip(",.;:").lower()
+        if word and word not in (EDGE_WORDS if from_left else END_WORDS):
+            break
+        words.pop(at)
+    return words
+
+
+# A word of a name ("Jetson", "AGX", "A100", "v4"), and words that open one ("on an", "using the").
+_NAME_WORD = re.compile(r"(?:[A-Z][\w.+/-]*|[a-z]*\d[\w.+/-]*)[®™]?")
+_PLACE_WORDS = {"on", "using", "with", "over", "than", "to", "across", "atop", "of"}
+_ARTICLES = {"the", "a", "an"}
+_NAME_EXTRA_WORDS = 6
+# What may follow a name a claim ends with: the sentence's or clause's end, or a word that joins
+# the next phrase ("on the Jetson AGX Orin for ..."); not a noun the name describes ("a 7B | model").
+_AFTER_NAME = {"and", "or", "but", "with", "for", "in", "on", "at", "to", "from", "by", "of", "than", "compared",
+               "versus", "vs", "vs.", "while", "whereas", "respectively", "when", "which", "that", "as", "under",
+               "over", "across", "using", "during", "without", "is", "are", "was", "were"}
+
+
+def name_completed(sentence: str, words: list[tuple[int, int]], taken: int) -> int:
+    """How many of `words` a claim that takes `taken` of them takes so as not to end inside a
+    name ("faster than TensorRT running on the Jetson | AGX Orin") or on the words that open one
+    ("than the PyTorch baseline running on | an A100"): the rest of the name, a few words at most."""
+    def word(at: int) -> str:
+        return sentence[words[at][0]:words[at][1]]
+
+    if taken >= len(words) or taken < 2:
+        return taken
+    last, before = word(taken - 1).lower(), word(taken - 2).lower()
+    name = _NAME_WORD.fullmatch(word(taken - 1)) is not None
+    if not name and last not in _PLACE_WORDS and not (last in _ARTICLES and before in _PLACE_WORDS):
+        return taken
+    more = taken
+    while more < min(len(words), taken + _NAME_EXTRA_WORDS):
+        if _NAME_WORD.fullmatch(word(more).rstrip(".,;:")):
+            name, more = True, more + 1
+        elif not name and word(more).lower() in _ARTICLES:
+            more += 1
+        else:
+            break
+    if not name or more == taken or (more < len(words) and word(more).lower() not in _AFTER_NAME):
+        return taken
+    return more
