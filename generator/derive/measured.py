@@ -144,6 +144,11 @@ _BASELINE_RAN_ON = re.compile(rf"\b(?:{COMPARED_WITH}|compar(?:e|es|ed|ing))\s[^
 # than 1,000 V100 GPUs, X ...": what it names is the other's.
 _CONTRASTED = re.compile(r"^\W*(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b(?:[^,]|,(?=\d))*"
                          r"(?:,\s+(?:which|who|that|where)\b(?:[^,]|,(?=\d))*)?,\s", re.I)
+# A move from one device to another: what it gains is the second's, the first is where it started ("Upgrading
+# from A100 to H100 GPUs yields a 2.2x speedup", "migrating the service from the V100 to the A100").
+_MOVED = r"\b(?:upgrad|mov|migrat|switch|port|transition)\w*\s+(?:[\w-]+\s+){0,3}?from\s+"
+_MOVED_FROM = re.compile(_MOVED + r"(?:(?:the|an?)\s+)?$", re.I)
+_MOVED_TO = re.compile(_MOVED + r"[^,;]{1,40}?\s+to\s+(?:(?:the|an?)\s+)?$", re.I)
 # A share of what another did, where it did it: "62% of what the same recipe achieves on an RTX 4090".
 _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
@@ -216,7 +221,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
                 or _EARLIER_WORK_ON.search(before) or _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start) \
-                or (contrasted is not None and m.end <= contrasted.end()) \
+                or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or (_PLURAL_CLASS.fullmatch(sentence, m.start, m.end + 1) and (
@@ -230,7 +235,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
         after = sentence[m.end:m.end + 80]
-        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on \
+        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on or _MOVED_TO.search(before) \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
                 or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before):
