@@ -1867,3 +1867,8 @@ def test_a_makers_software_with_trademark_signs_is_not_its_hardware(content):
         r = one(text, content[1])
         assert (r.device, r.baseline_device) == ("jetson-agx-orin", None), text
         assert r.claim.text.endswith("on the Jetson™ AGX Orin" if "™" in text else "on the Jetson AGX Orin")
+
+
+def test_a_claim_does_not_start_inside_a_name(content):
+    r = one("Switching from the Jetson Nano to the Jetson Orin Nano raises throughput to 45 FPS.", content[1])
+    assert (r.device, r.claim.text) == ("jetson-orin-nano", "Jetson Nano to the Jetson Orin Nano raises throughput to 45 FPS")

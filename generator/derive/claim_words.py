@@ -67,3 +67,15 @@ def name_completed(sentence: str, words: list[tuple[int, int]], taken: int) -> i
     if not name or more == taken or (more < len(words) and word(more).lower() not in _AFTER_NAME):
         return taken
     return more
+
+
+def name_started(sentence: str, words: list[tuple[int, int]], near: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`near`, the last of `words`, with the words before it that start the name it starts inside
+    ("Nano to the Jetson Orin Nano raises" -> "Jetson Nano to the ..."), a few at most."""
+    if not near or near[0] not in words or not _NAME_WORD.fullmatch(sentence[near[0][0]:near[0][1]].rstrip(".,;:")):
+        return near
+    at = words.index(near[0])
+    first = at
+    while first > 0 and at - first < _NAME_EXTRA_WORDS and _NAME_WORD.fullmatch(sentence[words[first - 1][0]:words[first - 1][1]]):
+        first -= 1
+    return words[first:at] + near

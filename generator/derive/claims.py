@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import END_WORDS, name_completed, trimmed, words_in
+from .claim_words import END_WORDS, name_completed, name_started, trimmed, words_in
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL
@@ -137,7 +137,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
             while before and not _ACTION.match(sentence, named[-1]) and _MODIFIER.fullmatch(sentence[before[-1][0]:before[-1][1]]) \
                     and sentence[before[-1][1]:near[0][0] if near else start].isspace():
                 near.insert(0, before.pop())
-    near = trimmed(sentence, near, from_left=True)
+    near = trimmed(sentence, name_started(sentence, words, near), from_left=True)
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start
     return frm, to

@@ -47,8 +47,10 @@ _MEASURED_ON = re.compile(
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same|just|only)\s+|\d[\d,]*\s*[x×]\s*"
     # what kind of part it is: "on the low-power Jetson Nano", "on a commodity RTX 3090", "on an off-the-shelf Raspberry Pi 4"
     rf"|{_DESCRIBED}\s+"
-    # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs"), a generation ("on 5th Gen Intel Xeon")
-    r"|(?:up\s+to|as\s+many\s+as|over)\s+(?=\d)|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
+    # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs", "on more than 1,000 H100 GPUs"),
+    # a generation ("on 5th Gen Intel Xeon")
+    r"|(?:up\s+to|as\s+many\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly)\s+(?=\d)"
+    r"|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
     # counts of two settings ("on 1024 and 3072 MI250X GPUs"), a count of nodes ("across multi-node H200 clusters")
     r"|\d[\d,]*\s+(?:and|or|to)\s+(?=\d)|multi-(?:node|GPU|chip|card|device)\s+"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
@@ -138,6 +140,15 @@ _EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-th
 _BASELINE_RAN_ON = re.compile(rf"\b(?:{COMPARED_WITH}|compar(?:e|es|ed|ing))\s[^;:]{{0,120}}?\bbaselines?\s+"
                               r"(?:running|executed|executing|implemented|deployed)\s+(?:on|using)\s+(?!the\s+same\b)"
                               r"(?:(?:the|an?|\d+)\s+)?(?:[\w-]+\s+){0,2}?$", re.I)
+# An opening that sets another's work apart, with a clause about it: "Unlike GPT-3, which was trained on more
+# than 1,000 V100 GPUs, X ...": what it names is the other's.
+_CONTRASTED = re.compile(r"^\W*(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b(?:[^,]|,(?=\d))*"
+                         r"(?:,\s+(?:which|who|that|where)\b(?:[^,]|,(?=\d))*)?,\s", re.I)
+# A move from one device to another: what it gains is the second's, the first is where it started ("Upgrading
+# from A100 to H100 GPUs yields a 2.2x speedup", "migrating the service from the V100 to the A100").
+_MOVED = r"\b(?:upgrad|mov|migrat|switch|port|transition)\w*\s+(?:[\w-]+\s+){0,3}?from\s+"
+_MOVED_FROM = re.compile(_MOVED + r"(?:(?:the|an?)\s+)?$", re.I)
+_MOVED_TO = re.compile(_MOVED + r"[^,;]{1,40}?\s+to\s+(?:(?:the|an?)\s+)?$", re.I)
 # A share of what another did, where it did it: "62% of what the same recipe achieves on an RTX 4090".
 _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
@@ -193,6 +204,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     comparisons = list(_COMPARISON.finditer(sentence)) if hardware is not None else []
     breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)] if comparisons else []
     compared: list[Mention] = []  # hardware named right after a comparison's words
+    contrasted = _CONTRASTED.match(sentence)
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None
@@ -209,6 +221,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
                 or _EARLIER_WORK_ON.search(before) or _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start) \
+                or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or (_PLURAL_CLASS.fullmatch(sentence, m.start, m.end + 1) and (
@@ -222,7 +235,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
         after = sentence[m.end:m.end + 80]
-        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on \
+        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on or _MOVED_TO.search(before) \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
                 or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before):
