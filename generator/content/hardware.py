@@ -31,6 +31,13 @@ from .phrases import (JOINT, MARKS, TOKEN, WORD_STARTS, fold, ignores_case, join
 _GLUED_COUNT = re.compile(r"\d+(?:x|times)")
 # What joins the items of a list of names: "TPU v5p and v4", "RTX 3090, 4090", "A100/H100".
 _LIST_JOINT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+|\s*/\s*")
+# Where such a name ends a list item: the list goes on or ends, or a noun for hardware follows ("RTX 3090 and 4090
+# GPUs"); not a count or a size of something else ("Gaudi 2 and 3 replicas", "a Raspberry Pi 5 and 4 worker threads",
+# "on Loihi 2 and 1 W").
+_ITEM_ENDS = re.compile(r"\s*(?:[,.](?!\d)|[;:)/]|$|\s(?:and|or|respectively|&|than|in|on|at|for|with|to|by|from|under|"
+                        r"over|across|using|is|are|was|were)\b)|\s+(?:GPU|TPU|NPU|CPU|chip|card|board|device|"
+                        r"accelerator|processor|architecture|generation|platform|SoC|module|kit|system|node|server|pod|"
+                        r"slice|phone|smartphone|FPGA|MCU|microcontroller)s?\b", re.I)
 
 
 def _ends_name(text: str, end: int) -> bool:
@@ -204,7 +211,7 @@ class Hardware:
             out.append(last := mention)
             prefixes = self._shared_words(mention)
             while prefixes and (joint := _LIST_JOINT.match(text, last.end)):
-                elided = self._elided_at(text, joint.end(), prefixes, last.id)
+                elided = self._elided_at(text, joint.end(), prefixes, last)
                 # (Not where a name of its own starts: "TPU v5p and v5e".)
                 if elided is None or any(elided.start <= start < elided.end for start in starts):
                     break
@@ -223,9 +230,10 @@ class Hardware:
                         if len(alias.split()) == 2 and name_key(alias.split()[-1]) == key]
         return prefixes
 
-    def _elided_at(self, text: str, at: int, prefixes: list[str], before: str) -> Mention | None:
+    def _elided_at(self, text: str, at: int, prefixes: list[str], before: Mention) -> Mention | None:
         """The name that one of `prefixes` and the words at `at` of `text` make, if it is another
-        node's: "v4" after "TPU v5p and"."""
+        node's and ends a list item: "v4" after "TPU v5p and". A bare number has about as many digits
+        as the one it follows ("RTX 3090 and 4090", "Kirin 990 and 9000"; not "Xeon Gold 6248 and 6")."""
         rest = text[at:at + 40]
         if not rest[:1].isalnum():
             return None
@@ -233,9 +241,13 @@ class Hardware:
             written = f"{prefix} {rest}"
             first = TOKEN.match(written)
             hit = self._matcher[1].longest_at(written, fold(written), 0, first.end())
-            if hit is not None and hit[1] not in (None, before) and hit[0] > len(prefix) + 1:
+            if hit is not None and hit[1] not in (None, before.id) and hit[0] > len(prefix) + 1:
                 end = at + hit[0] - len(prefix) - 1
-                return Mention(hit[1], at, end, text[at:end])
+                named = text[at:end]
+                digits = len(before.text.split()[-1])
+                if not _ITEM_ENDS.match(text, end) or (named.isdecimal() and (abs(len(named) - digits) > 1 or len(named) == 1 < digits)):
+                    return None
+                return Mention(hit[1], at, end, named)
         return None
 
     @cached_property

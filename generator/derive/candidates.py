@@ -136,16 +136,22 @@ def shares_unit(match: re.Match[str]) -> bool:
     return match.re is SHARED_UNIT
 
 
-# A model number that ends in a capital X, after its line's name: "Ryzen 9 7950X", "Threadripper 3990X"
-# (not a factor: "up to 1000X faster").
-_MODEL_LINE_BEFORE = re.compile(r"(?-i:[A-Z][\w-]*)\s+(?:\d{1,2}\s+)?$")
+# A model number that ends in a capital X: after a tier's number ("Ryzen 9 7950X", "Core i9 10980X", "i7-5960X"), or
+# after a line's name where the name ends ("an AMD Ryzen 5700X)", "a Threadripper 3990X CPU"); not a factor after a
+# name ("makes Smith-Waterman 180X faster", "speeds up FFT 300X on the VCK190").
+_TIER_BEFORE = re.compile(r"(?:(?-i:[A-Z][\w-]*)\s+\d{1,2}|\bi[3579])[\s-]$")
+_LINE_BEFORE = re.compile(r"(?-i:[A-Z][\w-]*)\s+$")
+_NAME_ENDS = re.compile(r"\s*(?:[,;)]|\.(?!\d)|$|\s(?:CPUs?|processors?|desktops?|workstations?|machines?|servers?|and|or|with)\b)")
 
 
 def _model_code(sentence: str, match: re.Match[str]) -> bool:
     """Whether the factor `match` is a model number ("7950X" of "Ryzen 9 7950X")."""
-    return match.group("factor") == "X" and match.end("low") == match.start("factor") and not match.group("high") \
-        and not match.group("prefix") and match.group("low").isdecimal() and len(match.group("low")) >= 3 \
-        and _MODEL_LINE_BEFORE.search(sentence, max(0, match.start() - 40), match.start()) is not None
+    if not (match.group("factor") == "X" and match.end("low") == match.start("factor") and not match.group("high")
+            and not match.group("prefix") and match.group("low").isdecimal() and len(match.group("low")) >= 3):
+        return False
+    start = max(0, match.start() - 40)
+    return _TIER_BEFORE.search(sentence, start, match.start()) is not None or (
+        _LINE_BEFORE.search(sentence, start, match.start()) is not None and _NAME_ENDS.match(sentence, match.end()) is not None)
 
 
 def candidates(sentence: str) -> list[re.Match[str]]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from ..content.hardware import Hardware, Mention
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
-from .result_devices import NAMES_GAP, held_accelerator, most_specific, slashed_to_unknown, subject_of
+from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subject_of
 from .unknown_hardware import ELSEWHERE, credit
 
 
@@ -83,11 +83,9 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
     # A class of hardware listed with the name ("On TPUs and GPUs, ..."): no one device.
     if any(_CLASS_LISTED.search(sentence, max(0, m.start - 20), min(opening.end(), m.end + 20)) for m in named):
         return None
-    specific = most_specific(hardware, named)
-    ids = {m.id for m in specific}
-    # A host and the accelerator it holds: "On a Raspberry Pi 4 with a Coral USB Accelerator, ...".
-    if len(specific) == 2 and (held := held_accelerator(hardware, sentence, specific, len(sentence))) is not specific[0]:
-        ids = {held.id}
+    # (Not a host and the accelerator it holds, "On a Raspberry Pi 4 with a Coral USB Accelerator, ...": its frame
+    # would give the accelerator the host's own figures, "while the Pi alone reaches 4 FPS", and the next sentences'.)
+    ids = {m.id for m in most_specific(hardware, named)}
     # A maker's name before a product the vocabulary does not know ("On an AMD EPYC 9554, ..."): none of ours.
     if len(ids) == 1 and all(credit(hardware, sentence, m, mentions) == ELSEWHERE for m in named if m.id in ids):
         return None

@@ -134,9 +134,10 @@ _EARLIER_WORK_ON = re.compile(r"\b(?:previous|prior|existing|earlier|state-of-th
                               r"(?:works?|implementations?|solutions?|methods?|approaches|designs?)\s+(?:on|using|for)\s+"
                               # the hardware's words only, a list of them at most (not "... on pruning and runs at 30 FPS on a")
                               r"(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3}(?:(?:and|or|,)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3})?$", re.I)
-# Where a baseline compared with ran, said in a verb of its own: "compared ... with a sequential baseline running on
-# an Intel Xeon CPU" (not "a baseline running on the same A100", nor "than the baseline on an A100", which may be where
-# both ran; nor the baseline's own figure, "A baseline running on the Jetson Nano takes 210 ms").
+# Where a baseline compared with ran, said in a verb of its own, in a sentence that states no figure: "We compared ...
+# with a sequential baseline running on an Intel Xeon CPU" (not "a baseline running on the same A100", nor "than the
+# baseline on an A100", which may be where both ran; nor the baseline's own figure, "A baseline running on the Jetson
+# Nano takes 210 ms", "the cuBLAS baseline running on an H100 reaches 610 TFLOPS while ours reaches 720").
 _BASELINE_RAN_ON = re.compile(rf"\b(?:{COMPARED_WITH}|compar(?:e|es|ed|ing))\s[^;:]{{0,120}}?\bbaselines?\s+"
                               r"(?:running|executed|executing|implemented|deployed)\s+(?:on|using)\s+(?!the\s+same\b)"
                               r"(?:(?:the|an?|\d+)\s+)?(?:[\w-]+\s+){0,2}?$", re.I)
@@ -144,6 +145,9 @@ _BASELINE_RAN_ON = re.compile(rf"\b(?:{COMPARED_WITH}|compar(?:e|es|ed|ing))\s[^
 # than 1,000 V100 GPUs, X ...": what it names is the other's.
 _CONTRASTED = re.compile(r"^\W*(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b(?:[^,]|,(?=\d))*"
                          r"(?:,\s+(?:which|who|that|where)\b(?:[^,]|,(?=\d))*)?,\s", re.I)
+_DIGIT = re.compile(r"\d")
+_SAME_HARDWARE = re.compile(r"\b(?:the\s+same|identical|as\s+well|on\s+which|this\s+(?:device|GPU|board|platform|chip|hardware|"
+                            r"machine|system|processor|CPU))\b", re.I)
 # A move from one device to another: what it gains is the second's, the first is where it started ("Upgrading
 # from A100 to H100 GPUs yields a 2.2x speedup", "migrating the service from the V100 to the A100").
 _MOVED = r"\b(?:upgrad|mov|migrat|switch|port|transition)\w*\s+(?:[\w-]+\s+){0,3}?from\s+"
@@ -205,6 +209,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     breaks = [b.start() for b in _CLAUSE_BREAK.finditer(sentence)] if comparisons else []
     compared: list[Mention] = []  # hardware named right after a comparison's words
     contrasted = _CONTRASTED.match(sentence)
+    # (A baseline's platform only in a sentence that states no figure and does not run the paper's work there too.)
+    baseline_only = not _DIGIT.search(sentence) and not _SAME_HARDWARE.search(sentence)
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None
@@ -220,7 +226,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         if _COMPARED.search(before):
             compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
-                or _EARLIER_WORK_ON.search(before) or _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start) \
+                or _EARLIER_WORK_ON.search(before) or (baseline_only and _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start)) \
                 or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
@@ -285,7 +291,8 @@ def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -
     only a likeness ("TPUv6e-like hardware", "a TPU-like accelerator")."""
     starts = {m.start for m in mentions}
     return [m for m in mentions if not (hardware.nodes[m.id].kind == "vendor" and _NAME_AFTER.match(text, m.end)
-                                        and m.end + 1 not in starts) and not _LIKENESS.match(text, m.end)]
+                                        and not any(m.end < start <= m.end + 5 for start in starts))  # "Groq® GroqChip™"
+            and not _LIKENESS.match(text, m.end)]
 
 
 def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[Mention], list[Mention]]:
