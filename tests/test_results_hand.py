@@ -339,6 +339,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # after review, for it took the baseline's own numbers from it.)
     ("never_tuned_ar", 0.86, 0.7, 0.96, 0.93, 0.93),
     ("never_tuned_as", 0.94, 0.74, 1.0, 0.9, 0.52),
+    # Sets at and au (held out), 40 real arXiv abstracts (323 sentences, 163 results) no other set
+    # holds, written on 2026-11-28 (eleventh session) by two helpers who had not read the rules,
+    # scored once at 2d122c0, after that session's rules and their review: at value 58/62 and 58/87,
+    # claims keep meaning 55/58, 3 inverted, kind 48/58, device right 17/23, 6 wrong; au value 57/59
+    # and 57/76, claims 54/57, none inverted, kind 47/57, device right 21/27, 5 wrong. The session's
+    # starting code (cda3fce) scores both the same.
+    ("never_tuned_at", 0.93, 0.66, 0.94, 0.82, 0.73),
+    ("never_tuned_au", 0.96, 0.75, 0.94, 0.82, 0.77),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -398,14 +406,16 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_ar": {"meaning inverted": 0, "wrong device": 0},
             # Eleventh session, after scoring (disclosed): a baseline's platform said with "compared ... with a
             # baseline running on" is not the paper's; "v5p and v4" names two devices. 4 -> 0.
-            "never_tuned_as": {"meaning inverted": 0, "wrong device": 0}}
+            "never_tuned_as": {"meaning inverted": 0, "wrong device": 0},
+            "never_tuned_at": {"meaning inverted": 3, "wrong device": 6},
+            "never_tuned_au": {"meaning inverted": 0, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
-        "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as"]
+        "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au"]
 
 
 @pytest.mark.parametrize("name", SETS)
