@@ -203,12 +203,12 @@ class Hardware:
     def _with_elided(self, text: str, found: list[Mention]) -> list[Mention]:
         """`found` with the names a list writes without the words it shares with the name before:
         "TPU v5p and v4" (TPU v4), "RTX 3090 and 4090", "Jetson Orin Nano and NX", "TPU v2, v3 and v4"."""
-        if not found or not _LIST_JOINT.search(text):
-            return found
         starts = [m.start for m in found]
         out: list[Mention] = []
         for mention in found:
             out.append(last := mention)
+            if not _LIST_JOINT.match(text, mention.end):
+                continue  # the usual name: no list goes on from it
             prefixes = self._shared_words(mention)
             while prefixes and (joint := _LIST_JOINT.match(text, last.end)):
                 elided = self._elided_at(text, joint.end(), prefixes, last)
@@ -244,8 +244,9 @@ class Hardware:
             if hit is not None and hit[1] not in (None, before.id) and hit[0] > len(prefix) + 1:
                 end = at + hit[0] - len(prefix) - 1
                 named = text[at:end]
-                digits = len(before.text.split()[-1])
-                if not _ITEM_ENDS.match(text, end) or (named.isdecimal() and (abs(len(named) - digits) > 1 or len(named) == 1 < digits)):
+                figures = len(before.text.split()[-1])  # of the number it follows
+                if not _ITEM_ENDS.match(text, end) or (named.isdecimal() and (abs(len(named) - figures) > 1
+                                                                             or len(named) == 1 < figures)):
                     return None
                 return Mention(hit[1], at, end, named)
         return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ..content.hardware import Hardware, Mention, name_key
+from ..content.phrases import MARKS
 from .comparisons import COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 
@@ -145,7 +146,6 @@ _BASELINE_RAN_ON = re.compile(rf"\b(?:{COMPARED_WITH}|compar(?:e|es|ed|ing))\s[^
 # than 1,000 V100 GPUs, X ...": what it names is the other's.
 _CONTRASTED = re.compile(r"^\W*(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b(?:[^,]|,(?=\d))*"
                          r"(?:,\s+(?:which|who|that|where)\b(?:[^,]|,(?=\d))*)?,\s", re.I)
-_DIGIT = re.compile(r"\d")
 _SAME_HARDWARE = re.compile(r"\b(?:the\s+same|identical|as\s+well|on\s+which|this\s+(?:device|GPU|board|platform|chip|hardware|"
                             r"machine|system|processor|CPU))\b", re.I)
 # A move from one device to another: what it gains is the second's, the first is where it started ("Upgrading
@@ -187,7 +187,7 @@ _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (
 _LIKENESS = re.compile(r"[\w.]*-(?:like|style|class|inspired)\b", re.I)
 # A vendor's name joined to another name ("AMD-Hummingbird", a model; "Cambricon-LLM") or before a product that
 # is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO", "NVIDIA® TensorRT™"): who made it, not hardware.
-_NAME_AFTER = re.compile(rf"-[A-Z]|(?:[®™]|\((?:R|TM)\))?\s(?!(?:{PROCESSOR_CLASS}|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
+_NAME_AFTER = re.compile(rf"-[A-Z]|(?:{MARKS.pattern})?\s(?!(?:{PROCESSOR_CLASS}|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
                          r"(?=[A-Z][A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]+\b")
 
 
@@ -210,7 +210,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     compared: list[Mention] = []  # hardware named right after a comparison's words
     contrasted = _CONTRASTED.match(sentence)
     # (A baseline's platform only in a sentence that states no figure and does not run the paper's work there too.)
-    baseline_only = not _DIGIT.search(sentence) and not _SAME_HARDWARE.search(sentence)
+    baseline_only = not any(ch.isdigit() for ch in sentence) and not _SAME_HARDWARE.search(sentence)
     for m in mentions:
         before = sentence[max(0, m.start - 60):m.start]
         builds_on = _BUILDS_ON_FEATURES.search(sentence, max(0, m.start - 160), m.start) is not None

@@ -139,7 +139,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if is_unknown(unknown, mentions) and (not after or unknown.start() < after[0].start):
         return None
     if after:
-        return ELSEWHERE if _listed(sentence, after[0], after, mentions) else credited(held_accelerator(hardware, sentence, after))
+        return ELSEWHERE if _listed(sentence, after[0], after, mentions) else credited(_held(hardware, sentence, after))
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
@@ -291,17 +291,16 @@ _HELD_ENDS = re.compile(rf"(?:\s+(?i:{HARDWARE_NOUN}|accelerators?|modules?|stic
 _HOST_SHARE = re.compile(r"\b(?:CPU|host)\b", re.I)
 
 
-def held_accelerator(hardware: Hardware, sentence: str, after: list[Mention], share_to: int | None = None) -> Mention:
+def _held(hardware: Hardware, sentence: str, after: list[Mention]) -> Mention:
     """The first of `after`, or the accelerator it holds right after it ("a Raspberry Pi 5 with a
-    Hailo-8L"), unless the words before the host (or up to `share_to`) say the result is the
-    host's share ("CPU utilization")."""
+    Hailo-8L"), unless the words before the host say the result is the host's share ("CPU utilization")."""
     host = after[0]
     holds = HOLDS.match(sentence, host.end)
     # (Its name may start with a word HOLDS reads as its maker's: "with a Coral USB Accelerator".)
     held = next((m for m in after[1:] if holds and host.end < m.start <= holds.end()), None)
     if held is not None and hardware.nodes[host.id].device_kind in _HOSTS \
             and hardware.nodes[held.id].device_kind in _ACCELERATORS and _HELD_ENDS.match(sentence, held.end) \
-            and not _HOST_SHARE.search(sentence, 0, host.start if share_to is None else share_to):
+            and not _HOST_SHARE.search(sentence, 0, host.start):
         return held
     return host
 
