@@ -136,6 +136,14 @@ def test_efficiency_is_not_energy_and_error_is_not_accuracy():
     # The energy-delay product is an energy's, lower is better: its improvement is no speedup.
     assert (one("It achieves a 1.82x improvement in energy-delay product over the GPU.").kind,
             one("It reduces the EDP by 45% compared with Eyeriss.").direction) == ("energy", "lower")
+    # A win rate is a model's quality, no hardware's; words after "at", "for", "on" or "under" right after
+    # the number say where it was measured, not what, when the words before it name the measure.
+    r = one("On an H100, FooChat reaches a 71.5% win rate against the baseline chatbot.", hardware())
+    assert (r.kind, r.device) == ("accuracy", None)
+    assert one("Sparse routing reduces attention FLOPs by 64% at long sequence lengths.").kind == "compute"
+    assert one("The kernel improves memory bandwidth by 30% for long sequence lengths.").kind == "bandwidth"
+    assert one("FooNet reduces latency by 3x at the same accuracy.").kind == "latency"
+    assert one("It achieves a speedup of 2.5x for these operations.").kind == "speedup"
 
 
 def test_absolute_results_are_measurements():

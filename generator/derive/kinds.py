@@ -26,7 +26,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence"),
-    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1|PSNR|SSIM|FID|quality|score"),
+    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1|PSNR|SSIM|FID|quality|score|"
+                 r"win[- ]rates?|pass@\d+"),
     ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s|tokens? per second|FPS|frames? per second|frame rate|"
@@ -129,6 +130,9 @@ _UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|mino
                         r"(?:(?:loss|drop|degradation|change)\s+(?:in|of)\s+)?$", re.I)
 
 
+_SETTING_AFTER = re.compile(r"\s*(?:at|for|under|on)\s", re.I)
+
+
 def claim_kind(claim: Claim) -> str | None:
     """The kind the claim's words name: the kind word nearest the number, looking right first
     (within a few words: "3.21× lower latency"), then left ("reduces latency by 37%")."""
@@ -139,7 +143,10 @@ def claim_kind(claim: Claim) -> str | None:
              if (m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()]))
              and not _UNCHANGED.search(after, 0, m.start())]
     right = [(m.start(), m.lastgroup) for m in named]
-    if right and right[0][0] <= 30:
+    # "reduces attention FLOPs by 87% at 64K sequence length": words after a preposition right after
+    # the number say where it was measured, not what (the measure is named before it).
+    setting = _SETTING_AFTER.match(after)
+    if right and right[0][0] <= 30 and not (setting and any(m.lastgroup != "scale" for m in KIND.finditer(before))):
         # "37.20X smaller in terms of parameter size": the size of what the words after it name.
         if right[0][1] == "scale" and len(named) > 1 and _SIZE_OF.fullmatch(after, named[0].end(), named[1].start()):
             return right[1][1]

@@ -17,7 +17,7 @@ from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 from .comparisons import COMPARED_WITH, OPENING_COMPARED_WITH
 from .hardware_words import HARDWARE_NOUN
-from .unknown_hardware import ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, credit, is_unknown, unknown_before
+from .unknown_hardware import ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, counts_named, credit, is_unknown, unknown_before
 
 
 # Numbers joined by slashes, and names joined by slashes: "1.10×/4.86× lower latency ... on the
@@ -136,7 +136,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     # The first hardware named after it is where it ran: none of ours when the vocabulary does
     # not know it ("by up to 5× across various GPU hardware and ... on a single RTX 4090").
     unknown = UNKNOWN_HARDWARE.search(sentence, end, after_to)
-    if is_unknown(unknown, mentions) and (not after or unknown.start() < after[0].start):
+    if is_unknown(unknown, mentions) and (not after or unknown.start() < after[0].start) \
+            and not counts_named(hardware, unknown, [m for m in measured if m.end <= start]):
         return None
     if after:
         return ELSEWHERE if _listed(sentence, after[0], after, mentions) else credited(_held(hardware, sentence, after))

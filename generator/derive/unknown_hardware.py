@@ -114,3 +114,18 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
 # A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
 # a quantity, not a comparison).
 _AGAINST = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*$", re.I)
+
+
+# A count of a class of hardware and nothing more: "on 1 GPU", "across 8 GPUs", "using a single GPU".
+_COUNT_OF_CLASS = re.compile(rf"(?i:on|using|across)\s+(?i:(?:a\s+)?single|one|two|four|eight|\d+)\s+(?P<cls>{PROCESSOR_CLASS})s?")
+# The device kinds (content/hardware.yml) each class of processor takes in.
+_CLASS_KINDS = {"GPU": {"datacenter-gpu", "workstation-gpu", "consumer-gpu", "embedded"}, "CPU": {"cpu"},
+                "TPU": {"tpu"}, "NPU": {"npu"}, "FPGA": {"fpga"}, "IPU": {"ipu"}}
+
+
+def counts_named(hardware: Hardware, found: re.Match[str], named: list[Mention]) -> bool:
+    """Whether an UNKNOWN_HARDWARE match is only a count of the class of a device `named`
+    ("Experiments on A100 GPUs ... 1.96x on 1 GPU and 1.93x on 4 GPUs": the A100s, counted)."""
+    count = _COUNT_OF_CLASS.fullmatch(found.group(0))
+    kinds = _CLASS_KINDS.get(count.group("cls")) if count else None
+    return bool(kinds) and any(hardware.nodes[m.id].device_kind in kinds for m in named)
