@@ -1880,3 +1880,19 @@ def test_a_makers_software_with_trademark_signs_is_not_its_hardware(content):
 def test_a_claim_does_not_start_inside_a_name(content):
     r = one("Switching from the Jetson Nano to the Jetson Orin Nano raises throughput to 45 FPS.", content[1])
     assert (r.device, r.claim.text) == ("jetson-orin-nano", "Jetson Nano to the Jetson Orin Nano raises throughput to 45 FPS")
+
+
+def test_a_device_named_again_by_the_last_word_of_its_name_is_that_device():
+    from generator.derive.measured import paper_mentions
+    text = ("We run FooDet on a Jetson AGX Xavier and an RTX 3080. On Xavier it reaches 31 FPS; the 3080 "
+            "processes 4090 images per second.")
+    _, mentions = paper_mentions(hardware(), "X", text)
+    assert [(m.id, m.text) for m in mentions] == [("jetson-agx-xavier", "Jetson AGX Xavier"), ("rtx-3080", "RTX 3080"),
+                                                  ("jetson-agx-xavier", "Xavier"), ("rtx-3080", "3080")]
+    # Named in the title first; not before the full name, nor a word two of its names share.
+    _, mentions = paper_mentions(hardware(), "FooDet on the Jetson AGX Xavier", "On Xavier it reaches 31 FPS.")
+    assert [m.id for m in mentions] == ["jetson-agx-xavier"]
+    _, mentions = paper_mentions(hardware(), "X", "Orin is fast. We use a Jetson AGX Orin.")
+    assert [m.text for m in mentions] == ["Jetson AGX Orin"]
+    _, mentions = paper_mentions(hardware(), "X", "We use a Jetson AGX Orin and a Jetson Orin Nano. Orin is fast.")
+    assert [m.text for m in mentions] == ["Jetson AGX Orin", "Jetson Orin Nano"]

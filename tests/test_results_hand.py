@@ -345,9 +345,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # claims keep meaning 55/58, 3 inverted, kind 48/58, device right 17/23, 6 wrong; au value 57/59
     # and 57/76, claims 54/57, none inverted, kind 47/57, device right 21/27, 5 wrong. The session's
     # starting code (cda3fce) scores both the same. Twelfth session, after scoring (disclosed): a win rate
-    # is a model's (at: kind 49/58, wrong 5); "1.96x on 1 GPU" after "on A100 GPUs" counts A100s (au: device 24/27).
+    # is a model's (at: kind 49/58, wrong 5); "1.96x on 1 GPU" after "on A100 GPUs" counts A100s, and "on Orin"
+    # after "Jetson AGX Orin" names it again (au: device 25/27, wrong 4).
     ("never_tuned_at", 0.93, 0.66, 0.94, 0.84, 0.73),
-    ("never_tuned_au", 0.96, 0.75, 0.94, 0.82, 0.88),
+    ("never_tuned_au", 0.96, 0.75, 0.94, 0.82, 0.92),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -409,7 +410,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # baseline running on" is not the paper's; "v5p and v4" names two devices. 4 -> 0.
             "never_tuned_as": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_at": {"meaning inverted": 3, "wrong device": 5},
-            "never_tuned_au": {"meaning inverted": 0, "wrong device": 5}}
+            "never_tuned_au": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",

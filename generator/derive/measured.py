@@ -23,6 +23,7 @@ from ..content.hardware import Hardware, Mention, name_key
 from ..content.phrases import MARKS
 from .comparisons import COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
+from .short_names import with_short_names
 
 # Words that say what kind of part hardware is, between its article and its name: a compound
 # ("low-power", "off-the-shelf", "consumer-grade", "resource-constrained") or one of these; not
@@ -298,10 +299,11 @@ def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -
 def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[Mention], list[Mention]]:
     """The hardware a title and an abstract name, (title's, abstract's), each at its place in its
     own text: without a vendor's name joined to another name, and without a spelling two vendors
-    share unless the paper names its vendor too."""
+    share unless the paper names its vendor too; with a device named again by the last word of its
+    name ("... Jetson AGX Orin ... on Orin", `short_names.py`)."""
     in_title, in_abstract = with_vendor_context(hardware, names_not_hardware(title, hardware.detect(title), hardware),
                                                 names_not_hardware(abstract, hardware.detect(abstract), hardware))
-    return in_title, in_abstract
+    return in_title, with_short_names(hardware, in_title, abstract, in_abstract)
 
 
 def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]],

@@ -1,0 +1,65 @@
+"""A device named again by the last word of its name: "on the Nvidia Jetson AGX Orin ... 3.32 times
+on Orin", "a Jetson AGX Xavier ... the Xavier draws 30 W", "an RTX 4090 ... the 4090 reaches".
+English shortens a name it has given in full; the vocabulary lists full names only, since "Orin"
+alone could be any of four boards. Only where the paper has given the full name first (in its
+title, or earlier in the abstract), and where that word belongs to no other name the paper gives.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..content.hardware import Hardware, Mention
+from .hardware_words import HARDWARE_NOUN
+
+# A last word that says what a product is, not which: "Edge TPU", "Coral USB Accelerator".
+_CLASS_WORD = re.compile(rf"(?i:{HARDWARE_NOUN}|USB|PCIe|SXM\d?|Edge|Module|Kit)")
+
+
+def _short_word(mention: Mention) -> str | None:
+    """The last word of a name written in several, when it can name it alone: a word of three
+    letters or more starting with a capital ("Orin", "Xavier"), or a model number of three figures
+    or more ("4090"); not a word for a kind of hardware ("Edge TPU"), nor a count ("Pi 4")."""
+    words = mention.text.split()
+    if len(words) < 2:
+        return None
+    last = words[-1]
+    if _CLASS_WORD.fullmatch(last):
+        return None
+    if re.fullmatch(r"[A-Z][a-z]{2,}", last) or re.fullmatch(r"\d{3,}[A-Za-z]?", last):
+        return last
+    return None
+
+
+def with_short_names(hardware: Hardware, title_mentions: list[Mention], abstract: str,
+                     mentions: list[Mention]) -> list[Mention]:
+    """The abstract's `mentions` with the devices it names again by the last word of their name
+    after naming them in full (in the title or before in the abstract)."""
+    named = [*((m, -1) for m in title_mentions), *((m, m.end) for m in mentions)]
+    if not named:
+        return mentions
+    # Every word of every name the paper gives, and the devices each belongs to.
+    owners: dict[str, set[str]] = {}
+    for m, _ in named:
+        for word in m.text.split():
+            owners.setdefault(word, set()).add(m.id)
+    shorts: dict[str, tuple[str, int]] = {}  # a short word: (its device, where it may start being used)
+    for m, after in named:
+        word = _short_word(m)
+        if word and hardware.nodes[m.id].kind == "device" and owners.get(word) == {m.id}:
+            shorts.setdefault(word, (m.id, after))
+    if not shorts:
+        return mentions
+    taken = [(m.start, m.end) for m in mentions]
+    added = []
+    pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, sorted(shorts, key=len, reverse=True)))
+                         + r")(?![\w-]|\.\d)")
+    for found in pattern.finditer(abstract):
+        node_id, after = shorts[found.group(1)]
+        if found.start() < after or any(s < found.end() and found.start() < e for s, e in taken):
+            continue
+        # A bare model number only after "the" or "on": "the 4090", not "4090 images".
+        if found.group(1)[0].isdigit() and not re.search(r"\b(?:the|on|an?)\s$", abstract[max(0, found.start() - 5):found.start()], re.I):
+            continue
+        added.append(Mention(node_id, found.start(), found.end(), found.group(1)))
+    return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
