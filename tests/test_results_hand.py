@@ -349,6 +349,13 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # after "Jetson AGX Orin" names it again (au: device 25/27, wrong 4).
     ("never_tuned_at", 0.93, 0.66, 0.94, 0.84, 0.73),
     ("never_tuned_au", 0.96, 0.75, 0.94, 0.82, 0.92),
+    # Sets av and aw (held out), 40 real arXiv abstracts (317 sentences, 166 results) no other set holds,
+    # written on 2026-11-28 (twelfth session) by two helpers who had not read the rules, scored once at
+    # 18862f9, after that session's rules: av value 57/63 and 57/88, claims keep meaning 49/57, 4 inverted,
+    # kind 48/57, device right 33/43, 6 wrong; aw value 53/55 and 53/78, claims 50/53, 1 inverted, kind
+    # 45/53, device right 28/37, 7 wrong. The session's starting code (1d90ba1) scores both the same.
+    ("never_tuned_av", 0.9, 0.64, 0.85, 0.84, 0.76),
+    ("never_tuned_aw", 0.96, 0.67, 0.94, 0.84, 0.75),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -410,14 +417,17 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # baseline running on" is not the paper's; "v5p and v4" names two devices. 4 -> 0.
             "never_tuned_as": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_at": {"meaning inverted": 3, "wrong device": 5},
-            "never_tuned_au": {"meaning inverted": 0, "wrong device": 4}}
+            "never_tuned_au": {"meaning inverted": 0, "wrong device": 4},
+            "never_tuned_av": {"meaning inverted": 4, "wrong device": 6},
+            "never_tuned_aw": {"meaning inverted": 1, "wrong device": 7}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
         "never_tuned_t", "never_tuned_u", "never_tuned_v", "never_tuned_y", "never_tuned_aa",
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
-        "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au"]
+        "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
+        "never_tuned_av", "never_tuned_aw"]
 
 
 @pytest.mark.parametrize("name", SETS)
