@@ -1896,3 +1896,12 @@ def test_a_device_named_again_by_the_last_word_of_its_name_is_that_device():
     assert [m.text for m in mentions] == ["Jetson AGX Orin"]
     _, mentions = paper_mentions(hardware(), "X", "We use a Jetson AGX Orin and a Jetson Orin Nano. Orin is fast.")
     assert [m.text for m in mentions] == ["Jetson AGX Orin", "Jetson Orin Nano"]
+
+
+def test_a_claim_does_not_take_the_measure_of_a_number_in_another_unit():
+    found = extract_results(Paper("x", "X", "FooDec uses 13 GB peak memory on an RTX 5090, and as fast as 210 ms on a GB200 GPU."))
+    assert [(r.shown, r.claim.text) for r in found] == [
+        ("13 GB", "FooDec uses 13 GB peak memory on an RTX 5090"), ("210 ms", "fast as 210 ms on a GB200 GPU")]
+    # A factor is of the measure named before it, in whatever unit that was given.
+    r = extract_results(Paper("x", "X", "Inference needs an energy consumption of 4.9 mJ, 2.3x lower than PULP-NN."))[1]
+    assert (r.shown, r.kind) == ("2.3×", "energy") and "energy consumption" in r.claim.text

@@ -354,6 +354,8 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 18862f9, after that session's rules: av value 57/63 and 57/88, claims keep meaning 49/57, 4 inverted,
     # kind 48/57, device right 33/43, 6 wrong; aw value 53/55 and 53/78, claims 50/53, 1 inverted, kind
     # 45/53, device right 28/37, 7 wrong. The session's starting code (1d90ba1) scores both the same.
+    # After scoring (disclosed): a claim no longer takes the measure of a number in another unit ("13 GB peak
+    # memory on an RTX 5090, and as fast as 210 ms"): av 3 inverted.
     ("never_tuned_av", 0.9, 0.64, 0.85, 0.84, 0.76),
     ("never_tuned_aw", 0.96, 0.67, 0.94, 0.84, 0.75),
 ]}
@@ -418,7 +420,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_as": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_at": {"meaning inverted": 3, "wrong device": 5},
             "never_tuned_au": {"meaning inverted": 0, "wrong device": 4},
-            "never_tuned_av": {"meaning inverted": 4, "wrong device": 6},
+            "never_tuned_av": {"meaning inverted": 3, "wrong device": 6},
             "never_tuned_aw": {"meaning inverted": 1, "wrong device": 7}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",

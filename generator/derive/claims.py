@@ -128,8 +128,10 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
         reach = words[-_REACH_BEFORE:]
         # Not the unit of a number before it ("within 20 minutes to 5 hours"), nor the name of a
         # number after it ("45 ms with batch size 1 and 80 ms": not the 80 ms's size).
+        # Nor the measure of a number in another unit ("13 GB peak memory on an RTX 5090, and as fast as 210 ms").
         named = [m.start() for m in KIND.finditer(sentence, reach[0][0], start) if not _AFTER_NUMBER.search(
-            sentence, 0, m.start()) and not _NUMBER_NEXT.match(sentence, m.end())] if reach else []
+            sentence, 0, m.start()) and not _NUMBER_NEXT.match(sentence, m.end())
+            and not _in_another_unit(sentence, m.start(), start, end)] if reach else []
         if named:
             near = [w for w in reach if w[1] > named[-1]]
             # With the words that say which one: "the decoding speed of ...", "token generation throughput".
@@ -143,12 +145,36 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     return frm, to
 
 
+# A number in a unit of letters, and a word that qualifies the measure after it: "13 GB peak| memory".
+_RELATIVE = re.compile(r"[%×]|\d\s*[xX]\b|^[xX×]|\b(?:times|fold)\b")
+# (Or the unit itself, right after its number: "13 GB".)
+_UNIT_HERE = re.compile(r"(?<![\w.-])\d[\d.,]*\s?(?P<unit>[A-Za-z]{2,5})(?![@\w-])")
+_UNIT_BEFORE = re.compile(r"(?<![\w.-])\d[\d.,]*\s*(?P<unit>[A-Za-z]{2,5})\s+(?:[a-z]+\s+)?$")
+
+
+def _in_another_unit(sentence: str, at: int, start: int, end: int) -> bool:
+    """Whether the measure's words at `at` follow a number in a unit other than the one of the
+    number at [start, end) ("13 GB peak memory ... 210 ms"; "30 tokens/s ... and 71 tokens/s" share theirs)."""
+    own = sentence[start:end]
+    if _RELATIVE.search(own):
+        return False  # a factor or a share of what was named before it: "4.92 µJ, 2.32x lower"
+    found = _UNIT_BEFORE.search(sentence, max(0, at - 30), at) \
+        or next((m for m in _UNIT_HERE.finditer(sentence, max(0, at - 12), at + 6) if m.start("unit") == at), None)
+    return found is not None and re.search(rf"\d\s*{re.escape(found.group('unit'))}\b", own) is None
+
+
+_WORD_GOES_ON = re.compile(r"[@\w-]*")
+
+
 def own_measure_end(sentence: str, number_end: int, bound: int) -> int:
     """Where the words that name what the number ending at `number_end` measures end, when they
     follow it right away ("1.1 TOp/J| energy efficiency|, which ..."), before `bound`; else `number_end`."""
     gap = sentence[number_end:bound]
     own = KIND.match(sentence, number_end + len(gap) - len(gap.lstrip()))
-    return own.end() if own and own.end() < bound else number_end
+    if own is None:
+        return number_end
+    rest = _WORD_GOES_ON.match(sentence, own.end())  # the whole word: "mAP|@50"
+    return rest.end() if rest.end() < bound else number_end
 
 
 def clause_start(sentence: str, begin: int, end: int) -> int:
@@ -219,7 +245,7 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     if measure is None and not KIND.search(text):
         # The words that name the measure, before the number's own ("increases GPU utilization
         # from below 40% to over 90%"), even where a comparison opens the sentence.
-        head = _head(written, span[0])
+        head = _head(written, span[0], number=(start, end))
         if head is not None:
             pieces.append(head)
     elif measure is None and (unit := KIND.search(written, start, end)) is not None \
@@ -323,10 +349,12 @@ def _fronted(written: str, begin: int) -> tuple[int, int] | None:
     return found.span("phrase")
 
 
-def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, int] | None:
+def _head(written: str, before: int, past_numbers: bool = False,
+          number: tuple[int, int] | None = None) -> tuple[int, int] | None:
     """The words before `before` that last name a measure ("average speedups"), with up to two
     words that qualify it, within the clause; None when there are none. With `past_numbers`,
-    not the words right after another number, which are its own ("13.20 tokens/s")."""
+    not the words right after another number, which are its own ("13.20 tokens/s"); with the
+    `number`'s place, not the words of a number in another unit ("13 GB peak memory")."""
     # A short aside in parentheses does not end the clause: "outperforms the Intel Extension for
     # PyTorch (IPEX) implementation ... by up to a factor of 30".
     plain = _ASIDE.sub(lambda m: " " * len(m.group(0)), written)
@@ -334,7 +362,8 @@ def _head(written: str, before: int, past_numbers: bool = False) -> tuple[int, i
     while True:
         start = breaks[-1].end() if breaks else 0
         named = [m for m in KIND.finditer(plain, start, before)
-                 if not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start())]
+                 if (not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start()))
+                 and (number is None or not _in_another_unit(written, m.start(), *number))]
         # A clause after a semicolon that names no measure goes on with the one before it:
         # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100".
         if named or not breaks or breaks[-1].group(0).strip() != ";":
