@@ -1,5 +1,6 @@
 """The words at the edges of a claim (`claims.py`): a text cut into words, the connecting words
-a claim neither starts nor ends with, and a name a claim's last words must not cut in two.
+a claim neither starts nor ends with, a name a claim's last words must not cut in two, and the
+unit of a number whose measure words are its own.
 """
 
 from __future__ import annotations
@@ -79,3 +80,21 @@ def name_started(sentence: str, words: list[tuple[int, int]], near: list[tuple[i
     while first > 0 and at - first < _NAME_EXTRA_WORDS and _NAME_WORD.fullmatch(sentence[words[first - 1][0]:words[first - 1][1]]):
         first -= 1
     return words[first:at] + near
+
+
+# A factor or a share: of the measure named before it, in whatever unit that was given.
+_RELATIVE = re.compile(r"[%×]|\d\s*[xX]\b|^[xX×]|\b(?:times|fold)\b")
+# A number in a unit of letters ("13 GB"); and a word that qualifies the measure after it ("13 GB peak| memory").
+_UNIT_HERE = re.compile(r"(?<![\w.-])\d[\d.,]*\s?(?P<unit>[A-Za-z]{2,5})(?![@\w-])")
+_UNIT_BEFORE = re.compile(r"(?<![\w.-])\d[\d.,]*\s*(?P<unit>[A-Za-z]{2,5})\s+(?:[a-z]+\s+)?$")
+
+
+def in_another_unit(sentence: str, at: int, start: int, end: int) -> bool:
+    """Whether the measure's words at `at` follow a number in a unit other than the one of the
+    number at [start, end) ("13 GB peak memory ... 210 ms"; "30 tokens/s ... and 71 tokens/s" share theirs)."""
+    own = sentence[start:end]
+    if _RELATIVE.search(own):
+        return False  # a factor or a share of what was named before it: "4.92 µJ, 2.32x lower"
+    found = _UNIT_BEFORE.search(sentence, max(0, at - 30), at) \
+        or next((m for m in _UNIT_HERE.finditer(sentence, max(0, at - 12), at + 6) if m.start("unit") == at), None)
+    return found is not None and re.search(rf"\d\s*{re.escape(found.group('unit'))}\b", own) is None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import END_WORDS, name_completed, name_started, trimmed, words_in
+from .claim_words import END_WORDS, in_another_unit, name_completed, name_started, trimmed, words_in
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL
@@ -131,7 +131,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
         # Nor the measure of a number in another unit ("13 GB peak memory on an RTX 5090, and as fast as 210 ms").
         named = [m.start() for m in KIND.finditer(sentence, reach[0][0], start) if not _AFTER_NUMBER.search(
             sentence, 0, m.start()) and not _NUMBER_NEXT.match(sentence, m.end())
-            and not _in_another_unit(sentence, m.start(), start, end)] if reach else []
+            and not in_another_unit(sentence, m.start(), start, end)] if reach else []
         if named:
             near = [w for w in reach if w[1] > named[-1]]
             # With the words that say which one: "the decoding speed of ...", "token generation throughput".
@@ -143,24 +143,6 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start
     return frm, to
-
-
-# A number in a unit of letters, and a word that qualifies the measure after it: "13 GB peak| memory".
-_RELATIVE = re.compile(r"[%×]|\d\s*[xX]\b|^[xX×]|\b(?:times|fold)\b")
-# (Or the unit itself, right after its number: "13 GB".)
-_UNIT_HERE = re.compile(r"(?<![\w.-])\d[\d.,]*\s?(?P<unit>[A-Za-z]{2,5})(?![@\w-])")
-_UNIT_BEFORE = re.compile(r"(?<![\w.-])\d[\d.,]*\s*(?P<unit>[A-Za-z]{2,5})\s+(?:[a-z]+\s+)?$")
-
-
-def _in_another_unit(sentence: str, at: int, start: int, end: int) -> bool:
-    """Whether the measure's words at `at` follow a number in a unit other than the one of the
-    number at [start, end) ("13 GB peak memory ... 210 ms"; "30 tokens/s ... and 71 tokens/s" share theirs)."""
-    own = sentence[start:end]
-    if _RELATIVE.search(own):
-        return False  # a factor or a share of what was named before it: "4.92 µJ, 2.32x lower"
-    found = _UNIT_BEFORE.search(sentence, max(0, at - 30), at) \
-        or next((m for m in _UNIT_HERE.finditer(sentence, max(0, at - 12), at + 6) if m.start("unit") == at), None)
-    return found is not None and re.search(rf"\d\s*{re.escape(found.group('unit'))}\b", own) is None
 
 
 _WORD_GOES_ON = re.compile(r"[@\w-]*")
@@ -363,7 +345,7 @@ def _head(written: str, before: int, past_numbers: bool = False,
         start = breaks[-1].end() if breaks else 0
         named = [m for m in KIND.finditer(plain, start, before)
                  if (not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start()))
-                 and (number is None or not _in_another_unit(written, m.start(), *number))]
+                 and (number is None or not in_another_unit(written, m.start(), *number))]
         # A clause after a semicolon that names no measure goes on with the one before it:
         # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100".
         if named or not breaks or breaks[-1].group(0).strip() != ";":
