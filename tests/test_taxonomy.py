@@ -580,6 +580,9 @@ def test_evidence_in_a_title_is_the_title(hardware, papers):
     ("Is it fast? On an i.e. T4-class GPU, yes! Done.", "T4", "On an i.e. T4-class GPU, yes!"),
     ("The 4k res. at 60FPS is met by an L4.", "L4", "The 4k res. at 60FPS is met by an L4."),
     ("It runs on an H100", "H100", "It runs on an H100"),
+    # A name that starts with a small letter starts a sentence too.
+    ("We study the traces. vLLM on an A100 serves them.", "A100", "vLLM on an A100 serves them."),
+    ("It fits. iPhone 15 runs it on the A16.", "A16", "iPhone 15 runs it on the A16."),
 ])
 def test_evidence_sentence_boundaries(text, name, sentence):
     start = text.index(name)

@@ -26,11 +26,17 @@ _CLOSERS = "\"'”’)]"
 _SENTENCE_BREAK = re.compile(rf"(?P<stop>[.!?]+[{re.escape(_CLOSERS)}]*)\s+|\s*\n\s*")
 
 
+# A name that starts with a small letter and has a capital after it: "eNPU", "vLLM", "cuBLAS", "iPhone".
+_NAME_IN_SMALL_FIRST = re.compile(r"[a-z]{1,3}[A-Z][\w-]*")
+
+
 def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) -> bool:
     """Whether the stop at [stop_start, stop_end), white space up to `break_end`, ends a sentence."""
     if text.find("\n", stop_end, break_end) >= 0:
         return True
-    if text[break_end:break_end + 1].islower():  # "4k res. at 60FPS", "e.g. the"
+    # "4k res. at 60FPS", "e.g. the"; but a name may start with a small letter ("... traces. eNPU reduces",
+    # "... GPUs. vLLM serves", "iPhone").
+    if text[break_end:break_end + 1].islower() and not _NAME_IN_SMALL_FIRST.match(text, break_end):
         return False
     if text[stop_start:stop_end].rstrip(_CLOSERS) != ".":  # "?", "!", an ellipsis, "etc.."
         return True
