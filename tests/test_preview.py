@@ -123,6 +123,10 @@ EDITS = {
     "title": ("papers/snapkv.md", "title: 'SnapKV:", "title: 'SnapKV (revised):"),
     "abstract": ("papers/snapkv.md", "Specifically, SnapKV", "On an H100, SnapKV is 2.5x faster than vLLM. Specifically, SnapKV"),
     "authors": ("papers/gptq.md", "authors:\n", "authors:\n- A. New Author\n"),
+    # What a listing's row shows of a paper besides its title.
+    "venue": ("papers/gptq.md", "venue: ICLR 2023", "venue: ICLR 2023 (oral)"),
+    "code": ("papers/gptq.md", "code: https://github.com/IST-DASLab/gptq", "code: https://github.com/IST-DASLab/gptq-v2"),
+    "date added": ("papers/gptq.md", "added: 2026-11-21", "added: 2026-11-19"),
     "hardware name": ("hardware.yml", "name: NVIDIA A100", "name: NVIDIA A100 Tensor Core GPU"),
     "hardware alias": ("hardware.yml", "aliases: [H100,", "aliases: [H100, SnapKV,"),
     "topic name": ("topics.yml", "name: LLM inference and serving", "name: Serving LLMs"),
