@@ -1905,3 +1905,8 @@ def test_a_claim_does_not_take_the_measure_of_a_number_in_another_unit():
     # A factor is of the measure named before it, in whatever unit that was given.
     r = extract_results(Paper("x", "X", "Inference needs an energy consumption of 4.9 mJ, 2.3x lower than PULP-NN."))[1]
     assert (r.shown, r.kind) == ("2.3×", "energy") and "energy consumption" in r.claim.text
+
+
+def test_a_claim_keeps_a_name_s_capital_letter():
+    r = one("The Hailo-8 has lower latency than Jetson Orin Nano (reduced by 20 ms).")
+    assert "lower latency … Jetson Orin Nano … reduced by 20 ms" in r.claim.text  # not "jetson"

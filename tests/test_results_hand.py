@@ -355,9 +355,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # kind 48/57, device right 33/43, 6 wrong; aw value 53/55 and 53/78, claims 50/53, 1 inverted, kind
     # 45/53, device right 28/37, 7 wrong. The session's starting code (1d90ba1) scores both the same.
     # After scoring (disclosed): a claim no longer takes the measure of a number in another unit ("13 GB peak
-    # memory on an RTX 5090, and as fast as 210 ms"): av 3 inverted.
-    ("never_tuned_av", 0.9, 0.64, 0.85, 0.84, 0.76),
-    ("never_tuned_aw", 0.96, 0.67, 0.94, 0.84, 0.75),
+    # memory on an RTX 5090, and as fast as 210 ms"): av 3 inverted; a name written with a small first letter
+    # starts a sentence ("... traces. eNPU reduces"): av claims 50/57; "243x for an NVIDIA H100 GPU", "on a
+    # production H800 cluster", "on AMD-Xilinx VCK190", no device for a result in parentheses after a baseline's
+    # name: av device right 35/43, 3 wrong; aw 34/37, 3 wrong.
+    ("never_tuned_av", 0.93, 0.64, 0.87, 0.84, 0.81),
+    ("never_tuned_aw", 0.96, 0.67, 0.94, 0.84, 0.91),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -420,8 +423,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_as": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_at": {"meaning inverted": 3, "wrong device": 5},
             "never_tuned_au": {"meaning inverted": 0, "wrong device": 4},
-            "never_tuned_av": {"meaning inverted": 3, "wrong device": 6},
-            "never_tuned_aw": {"meaning inverted": 1, "wrong device": 7}}
+            "never_tuned_av": {"meaning inverted": 3, "wrong device": 3},
+            "never_tuned_aw": {"meaning inverted": 1, "wrong device": 3}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",

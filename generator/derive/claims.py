@@ -270,8 +270,6 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
         if piece.endswith(".") and b >= len(written.rstrip()):  # the sentence's full stop
             piece = piece[:-1]
         if text:
-            if a != span[0] and piece[:1].isupper() and not piece[1:2].isupper():
-                piece = piece[:1].lower() + piece[1:]  # "Compared to X" inside a claim
             text += " … "
         offset = len(text)
         text += piece

@@ -31,13 +31,14 @@ from .short_names import with_short_names
 # GPUs" a class).
 _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|high\s+performance|commodity|commercial|"
               r"consumer|embedded|edge|mobile|cheap|affordable|inexpensive|popular|powerful|flagship|standard|typical|"
-              r"common|widely\s+used|desktop|laptop|server|datacenter|workstation|tiny|small)")
-# Where something was measured: a device right after "on", "using", "with" or "across" (and an
+              r"common|widely\s+used|desktop|laptop|server|datacenter|workstation|tiny|small|production|cloud)")
+# Where something was measured: a device right after "on", "using", "with" or "across" (or "for" right
+# after a figure: "..., 243x for an NVIDIA H100 GPU") (and an
 # article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
     # ("in a single GTX 1080Ti GPU" after a result: "runs at over 71 FPS in a single ...", not "methods that fit in a single")
-    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|"
+    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|(?<=\d[xX×%]\s)for(?=\s+(?:an?|the)\s)|"
     r"(?:(?<=\d[\w/%×.]\s)|(?<=\d\s[\w/%×.]{2}\s)|(?<=\d\s[\w/%×.]{3}\s))in(?=\s+(?:a|one)\s+single\b)|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
     r"offload(?:s|ed|ing)?\s+(?:(?!to\b)[\w-]+\s+){0,4}?(?:on)?to)|"
@@ -108,9 +109,10 @@ _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
 _PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
 # Or after what it can do: "85% of the theoretical peak FLOPS of the H100".
 _PEAK_OF = re.compile(r"\b(?:peak|theoretical|roofline)\b(?:\s+[\w/-]+){0,3}\s+of\s+(?:the\s+|an?\s+)?$", re.I)
-# (Or from a maker's name to its server's: "on Nvidia DGX-H100 GPUs".)
+# (Or from a maker's name to its server's: "on Nvidia DGX-H100 GPUs"; or from a maker to the maker it
+# bought: "on AMD-Xilinx VCK190".)
 # (Or which one it is, in parentheses: "on datacenter-class Blackwell (B200)", "the Ada generation (RTX 4090)".)
-_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|and|or|as well as|GPUs?(?!s)|s|['’]s|\(|[®™]|"
+_GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as|GPUs?(?!s)|s|['’]s|\(|[®™]|"
                       r"(?:generation|architecture|family|series)\s*(?=\())\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
