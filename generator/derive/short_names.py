@@ -48,10 +48,10 @@ def with_short_names(hardware: Hardware, title_mentions: list[Mention], abstract
         word = _short_word(m)
         if word and hardware.nodes[m.id].kind == "device" and owners.get(word) == {m.id}:
             shorts.setdefault(word, (m.id, after))
-    if not shorts:
-        return mentions
     taken = [(m.start, m.end) for m in mentions]
-    added = []
+    added = _siblings(hardware, named, abstract, taken)
+    if not shorts:
+        return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
     pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, sorted(shorts, key=len, reverse=True)))
                          + r")(?![\w-]|\.\d)")
     for found in pattern.finditer(abstract):
@@ -63,3 +63,30 @@ def with_short_names(hardware: Hardware, title_mentions: list[Mention], abstract
             continue
         added.append(Mention(node_id, found.start(), found.end(), found.group(1)))
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
+
+
+# A line's word and a model number: "Pi 5" (of "Raspberry Pi 5"), "Xavier NX"; not after a capitalized
+# word, which would make it another maker's line ("Orange Pi 5").
+_LINE_AND_NUMBER = re.compile(r"\b(?P<word>[A-Z][a-z]+)\s(?P<number>\d{1,4}[A-Za-z]?)\b")
+_CAPITALIZED_BEFORE = re.compile(r"(?<![\w-])(?!(?:The|A|An|On|In|For|With|Our|Its|Each|Both)\s)[A-Z][\w-]*\s$")
+
+
+def _siblings(hardware: Hardware, named: list[tuple[Mention, int]], abstract: str,
+              taken: list[tuple[int, int]]) -> list[Mention]:
+    """A device of a line the paper has named one of in full, by the line's last word and its model
+    number: "the Raspberry Pi 4 ... on the Pi 5" (Raspberry Pi 5), "... the Pi 4 reaches" (Raspberry Pi 4)."""
+    out = []
+    for found in _LINE_AND_NUMBER.finditer(abstract):
+        if any(s < found.end() and found.start() < e for s, e in taken) \
+                or _CAPITALIZED_BEFORE.search(abstract, max(0, found.start() - 30), found.start()):
+            continue
+        for m, after in named:
+            words = m.text.split()
+            if found.start() < after or found.group("word") not in words[:-1]:
+                continue
+            full = " ".join(words[:words.index(found.group("word")) + 1] + [found.group("number")])
+            hit = hardware.detect(full)
+            if len(hit) == 1 and (hit[0].start, hit[0].end) == (0, len(full)) and hardware.nodes[hit[0].id].kind == "device":
+                out.append(Mention(hit[0].id, found.start(), found.end(), found.group(0)))
+                break
+    return out
