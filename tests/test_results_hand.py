@@ -361,6 +361,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # name: av device right 35/43, 3 wrong; aw 34/37, 3 wrong.
     ("never_tuned_av", 0.93, 0.64, 0.87, 0.84, 0.81),
     ("never_tuned_aw", 0.96, 0.67, 0.94, 0.84, 0.91),
+    # Set ax (held out), 20 real arXiv abstracts (154 sentences, 85 results), written on 2026-11-28 (twelfth
+    # session) by a third helper who had not read the rules, scored once at 80a76f5, after all that session's
+    # rules (those written after scoring av and aw among them): value 56/57 and 56/85, claims keep meaning 49/56,
+    # 2 inverted, kind 47/56, device right 29/35, 6 wrong. The session's starting code (1d90ba1): value 56/60,
+    # claims 48/56, the rest the same.
+    ("never_tuned_ax", 0.98, 0.65, 0.87, 0.83, 0.82),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -424,7 +430,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_at": {"meaning inverted": 3, "wrong device": 5},
             "never_tuned_au": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_av": {"meaning inverted": 3, "wrong device": 3},
-            "never_tuned_aw": {"meaning inverted": 1, "wrong device": 3}}
+            "never_tuned_aw": {"meaning inverted": 1, "wrong device": 3},
+            "never_tuned_ax": {"meaning inverted": 2, "wrong device": 6}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -432,7 +439,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
-        "never_tuned_av", "never_tuned_aw"]
+        "never_tuned_av", "never_tuned_aw", "never_tuned_ax"]
 
 
 @pytest.mark.parametrize("name", SETS)
