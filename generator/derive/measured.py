@@ -116,6 +116,8 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as
                       r"(?:generation|architecture|family|series)\s*(?=\())\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
+# Hardware a simulator or a model stands for: "a proprietary simulator (8-16 B200 GPUs)", "modeled H100s".
+_SIMULATED = re.compile(r"\b(?:simulat\w*|emulat\w*|modell?ed)\s*(?:\(\s*)?(?:[\w-]+\s+){0,2}$", re.I)
 # A name slashed with a class of hardware is a class too: the TPU of "on CPU/GPU/TPU" is no device.
 _CLASS_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s?\s*/\s*$")
 _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
@@ -230,6 +232,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
                 or _EARLIER_WORK_ON.search(before) or (baseline_only and _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start)) \
+                or _SIMULATED.search(before) \
                 or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
                 or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
