@@ -1910,3 +1910,10 @@ def test_a_claim_does_not_take_the_measure_of_a_number_in_another_unit():
 def test_a_claim_keeps_a_name_s_capital_letter():
     r = one("The Hailo-8 has lower latency than Jetson Orin Nano (reduced by 20 ms).")
     assert "lower latency … Jetson Orin Nano … reduced by 20 ms" in r.claim.text  # not "jetson"
+
+
+def test_a_list_in_parentheses_said_respectively_takes_the_measures_before_it_in_turn():
+    found = extract_results(Paper("x", "X", "On the board, FooNet reaches lower latency and higher energy efficiency "
+                                            "(2.4x and 1.7x, respectively) than the CPU baseline."))
+    assert [(r.shown, r.kind, r.claim.parts[0].split(" …")[0]) for r in found] == [
+        ("2.4×", "latency", "lower latency"), ("1.7×", "efficiency", "higher energy efficiency")]

@@ -365,7 +365,9 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # session) by a third helper who had not read the rules, scored once at 80a76f5, after all that session's
     # rules (those written after scoring av and aw among them): value 56/57 and 56/85, claims keep meaning 49/56,
     # 2 inverted, kind 47/56, device right 29/35, 6 wrong. The session's starting code (1d90ba1): value 56/60,
-    # claims 48/56, the rest the same.
+    # claims 48/56, the rest the same. After scoring (disclosed): a list in parentheses said "respectively"
+    # takes the measures before it in turn ("run-time performance and energy efficiency (up to 3.1× and 1.4×
+    # improvements, respectively)" showed the 3.1× as energy efficiency): 1 inverted.
     ("never_tuned_ax", 0.98, 0.65, 0.87, 0.83, 0.82),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
@@ -431,7 +433,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_au": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_av": {"meaning inverted": 3, "wrong device": 3},
             "never_tuned_aw": {"meaning inverted": 1, "wrong device": 3},
-            "never_tuned_ax": {"meaning inverted": 2, "wrong device": 6}}
+            "never_tuned_ax": {"meaning inverted": 1, "wrong device": 6}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",

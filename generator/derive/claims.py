@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .claim_words import END_WORDS, in_another_unit, name_completed, name_started, trimmed, words_in
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
-from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL
+from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, respective_measure
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
@@ -213,6 +213,11 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     ("average speedups … x14.7 on H800")."""
     while start < end and written[start].isspace():  # "a factor up to 2.84", read as "x2.84"
         start += 1
+    # "better run-time performance and energy efficiency (up to 3.1× and 1.4× improvements, respectively)":
+    # each number's measure in its place, whatever measure words were given.
+    opened = written.rfind("(", 0, start)
+    respective = respective_measure(written, opened, start) if opened > 0 else None
+    measure = respective or measure
     pieces = [span] + ([comparison] if comparison is not None else []) + ([measure] if measure is not None else [])
     fronted = _fronted(written, span[0])
     if fronted is not None:
@@ -240,8 +245,7 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
             pieces.append(head)
     # A result in parentheses qualifies the words right before them: "runtime prediction (mean
     # error 15.57%)", "lower complexity (>2.47× smaller than FasterViT-0)".
-    opened = written.rfind("(", 0, start)
-    if opened > 0 and written.find(")", opened, start) < 0 and opened < span[0] + 1:
+    if respective is None and opened > 0 and written.find(")", opened, start) < 0 and opened < span[0] + 1:
         before = [w for w in words_in(written, max(0, opened - 60), opened)[-4:]
                   if not _LEFT_BREAK.search(written, w[0], opened)
                   and not any(ch.isdigit() for ch in written[w[0]:opened])]  # not another number's

@@ -165,3 +165,42 @@ def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tupl
         return number_end, after.end()
     before = list(KIND.finditer(sentence, span[0], number_end))
     return before[-1].span() if before else None
+
+
+_NUMBER_IN_LIST = re.compile(r"(?<![\w.])\d[\d.,]*\s*(?:[×x%](?!\w))?")
+_DESCRIBED_BY = re.compile(r"(?<![\w-])[a-z]+-[a-z-]+\s+$")
+_WHICH_WAY = re.compile(r"\b(?:lower|higher|better|greater|less|more|reduced|improved)\s+$", re.I)
+_MEASURES_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)")
+
+
+def respective_measure(written: str, opened: int, start: int) -> tuple[int, int] | None:
+    """For a number of a list in parentheses said "respectively", right after as many measures joined
+    by "and" ("run-time performance and energy efficiency (up to 3.1× and 1.4× improvements,
+    respectively)"), the words of the measure in its place; None otherwise."""
+    closed = written.find(")", start)
+    if closed < 0 or written.find(")", opened, start) >= 0 or "respectively" not in written[opened:closed].lower():
+        return None
+    numbers = [m.start() for m in _NUMBER_IN_LIST.finditer(written, opened, closed)]
+    if start not in numbers:
+        return None
+    chain = []  # the measures right before the parenthesis, last first
+    at = len(written[:opened].rstrip())
+    for found in reversed(list(KIND.finditer(written, max(0, opened - 120), at))):
+        gap = written[found.end():at]
+        if chain and not _MEASURES_JOINED.fullmatch(gap) or not chain and gap.strip():
+            break
+        chain.append(found)
+        at = _qualified(written, found.start())
+    if len(chain) != len(numbers):
+        return None
+    measure = chain[::-1][numbers.index(start)]
+    return _qualified(written, measure.start()), measure.end()
+
+
+def _qualified(written: str, at: int) -> int:
+    """Where a measure's words at `at` start with a word that says which one ("run-time| performance")
+    and which way it went ("lower| latency", "better run-time performance")."""
+    described = _DESCRIBED_BY.search(written, max(0, at - 30), at)
+    at = described.start() if described else at
+    which_way = _WHICH_WAY.search(written, max(0, at - 12), at)
+    return which_way.start() if which_way else at
