@@ -116,8 +116,10 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as
                       r"(?:generation|architecture|family|series)\s*(?=\())\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
-# Hardware a simulator or a model stands for: "a proprietary simulator (8-16 B200 GPUs)", "modeled H100s".
-_SIMULATED = re.compile(r"\b(?:simulat\w*|emulat\w*|modell?ed)\s*(?:\(\s*)?(?:[\w-]+\s+){0,2}$", re.I)
+# Hardware a simulator or a model stands for: "a proprietary simulator (8-16 B200 GPUs)", "modeled H100s",
+# "a simulated 8-GPU B200 system"; not hardware a simulation ran on ("CFD simulations on A100 GPUs").
+_SIMULATED = re.compile(r"\b(?:(?:simulated|emulated|modell?ed)\s+(?:[\w-]+\s+)?|(?:simulat|emulat)\w*\s*\(\s*(?:[\w-]+\s+)?)$",
+                        re.I)
 # A name slashed with a class of hardware is a class too: the TPU of "on CPU/GPU/TPU" is no device.
 _CLASS_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s?\s*/\s*$")
 _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
