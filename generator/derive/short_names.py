@@ -65,8 +65,8 @@ def with_short_names(hardware: Hardware, title_mentions: list[Mention], abstract
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
 
 
-# A line's word and a model number: "Pi 5" (of "Raspberry Pi 5"), "Xavier NX"; not after a capitalized
-# word, which would make it another maker's line ("Orange Pi 5").
+# A line's word and a model number: "Pi 5" (of "Raspberry Pi 5"), "Gen 2" (of "Snapdragon 8 Gen 2"); not
+# after a capitalized word, which would make it another maker's line ("Orange Pi 5").
 _LINE_AND_NUMBER = re.compile(r"\b(?P<word>[A-Z][a-z]+)\s(?P<number>\d{1,4}[A-Za-z]?)\b")
 _CAPITALIZED_BEFORE = re.compile(r"(?<![\w-])(?!(?:The|A|An|On|In|For|With|Our|Its|Each|Both)\s)[A-Z][\w-]*\s$")
 
