@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import END_WORDS, in_another_unit, name_completed, name_started, trimmed, words_in
+from .claim_words import (END_WORDS, MODIFIER, MODIFIERS_BEFORE, in_another_unit, name_completed, name_started,
+                          qualified_start, trimmed, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, respective_measure
@@ -49,19 +50,8 @@ _MAX_WORDS_AFTER = 7
 # A kind word this much further back still starts the claim: "the energy-efficiency of the
 # GC-based networks on the GPU increased by 10.8%".
 _REACH_BEFORE = 16
-# Words before such a kind word that say which one it is ("decoding speed", "BERT training
-# time", "token generation throughput"): not a connective, an article or a verb that gives the
-# result ("improves the decoding speed", "reduces activation memory").
-_MODIFIERS_BEFORE = 3
 # Kind words that are verbs or comparatives ("Data Center GPU outperforms ..."): no modifiers.
 _ACTION = re.compile(r"(?:outperform|accelerat|speeds? up|faster|slower|cheaper|larger|smaller|bigger)", re.I)
-_MODIFIER = re.compile(r"(?!(?:" + "|".join(map(re.escape, sorted(END_WORDS | {"our", "this", "these", "we", "it",
-                                                                                "overall", "total", "average"})))
-                       + r")$)(?!(?:improv|reduc|increas|achiev|deliver|provid|boost|lower|cut|rais|speed|"
-                       r"accelerat|outperform|enabl|show|demonstrat|yield|offer|attain|obtain|reach|extend|"
-                       r"decreas|save|shrink|doubl|tripl)\w*$)"
-                       # nor a verb ("facilitates impressive speedups") or an adverb ("only", "greatly")
-                       r"(?!\w*[^s\W]s$|\w+ly$|only$|just$|even$)[\w-]+", re.I)
 
 
 class Claim(NamedTuple):
@@ -135,8 +125,8 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
         if named:
             near = [w for w in reach if w[1] > named[-1]]
             # With the words that say which one: "the decoding speed of ...", "token generation throughput".
-            before = [w for w in reach if w[1] <= named[-1]][-_MODIFIERS_BEFORE:]
-            while before and not _ACTION.match(sentence, named[-1]) and _MODIFIER.fullmatch(sentence[before[-1][0]:before[-1][1]]) \
+            before = [w for w in reach if w[1] <= named[-1]][-MODIFIERS_BEFORE:]
+            while before and not _ACTION.match(sentence, named[-1]) and MODIFIER.fullmatch(sentence[before[-1][0]:before[-1][1]]) \
                     and sentence[before[-1][1]:near[0][0] if near else start].isspace():
                 near.insert(0, before.pop())
     near = trimmed(sentence, name_started(sentence, words, near), from_left=True)
@@ -165,15 +155,6 @@ def clause_start(sentence: str, begin: int, end: int) -> int:
     for found in _HARD_BREAK.finditer(sentence, begin, end):
         begin = found.end()
     return begin
-
-
-def qualified_start(sentence: str, at: int, bound: int) -> int:
-    """Where the words naming a measure at `at` start with the words right before that say
-    which one it is ("the| decoding| throughput"), no earlier than `bound`."""
-    words = words_in(sentence, bound, at)[-_MODIFIERS_BEFORE:]
-    while words and _MODIFIER.fullmatch(sentence, *words[-1]) and sentence[words[-1][1]:at].isspace():
-        at = words.pop()[0]
-    return at
 
 
 def measures_before_by(sentence: str, at: int) -> tuple[int, int, int] | None:

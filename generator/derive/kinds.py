@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .claim_words import qualified_start
+
 if TYPE_CHECKING:
     from .claims import Claim
 
@@ -168,7 +170,6 @@ def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tupl
 
 
 _NUMBER_IN_LIST = re.compile(r"(?<![\w.])\d[\d.,]*\s*(?:[×x%](?!\w))?")
-_DESCRIBED_BY = re.compile(r"(?<![\w-])[a-z]+-[a-z-]+\s+$")
 _WHICH_WAY = re.compile(r"\b(?:lower|higher|better|greater|less|more|reduced|improved)\s+$", re.I)
 _MEASURES_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)")
 
@@ -190,17 +191,16 @@ def respective_measure(written: str, opened: int, start: int) -> tuple[int, int]
         if chain and not _MEASURES_JOINED.fullmatch(gap) or not chain and gap.strip():
             break
         chain.append(found)
-        at = _qualified(written, found.start())
+        at = _measure_start(written, found.start())
     if len(chain) != len(numbers):
         return None
     measure = chain[::-1][numbers.index(start)]
-    return _qualified(written, measure.start()), measure.end()
+    return _measure_start(written, measure.start()), measure.end()
 
 
-def _qualified(written: str, at: int) -> int:
-    """Where a measure's words at `at` start with a word that says which one ("run-time| performance")
-    and which way it went ("lower| latency", "better run-time performance")."""
-    described = _DESCRIBED_BY.search(written, max(0, at - 30), at)
-    at = described.start() if described else at
+def _measure_start(written: str, at: int) -> int:
+    """Where the words of the measure named at `at` start: with those that say which one it is
+    ("run-time| performance", `qualified_start`) and which way it went ("lower| latency")."""
+    at = qualified_start(written, at, max(0, at - 40))
     which_way = _WHICH_WAY.search(written, max(0, at - 12), at)
     return which_way.start() if which_way else at
