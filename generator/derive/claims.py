@@ -135,18 +135,12 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     return frm, to
 
 
-_WORD_GOES_ON = re.compile(r"[@\w-]*")
-
-
 def own_measure_end(sentence: str, number_end: int, bound: int) -> int:
     """Where the words that name what the number ending at `number_end` measures end, when they
     follow it right away ("1.1 TOp/J| energy efficiency|, which ..."), before `bound`; else `number_end`."""
     gap = sentence[number_end:bound]
     own = KIND.match(sentence, number_end + len(gap) - len(gap.lstrip()))
-    if own is None:
-        return number_end
-    rest = _WORD_GOES_ON.match(sentence, own.end())  # the whole word: "mAP|@50"
-    return rest.end() if rest.end() < bound else number_end
+    return own.end() if own and own.end() < bound else number_end
 
 
 def clause_start(sentence: str, begin: int, end: int) -> int:
