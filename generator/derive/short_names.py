@@ -14,6 +14,10 @@ from .hardware_words import HARDWARE_NOUN
 
 # A last word that says what a product is, not which: "Edge TPU", "Coral USB Accelerator".
 _CLASS_WORD = re.compile(rf"(?i:{HARDWARE_NOUN}|USB|PCIe|SXM\d?|Edge|Module|Kit)")
+# A word that may name a device alone, written as a word of its own: "Orin", "Xavier", "4090", "910B".
+_SHORT = r"[A-Z][a-z]{2,}|\d{3,}[A-Za-z]?"
+_SHORT_WORD = re.compile(_SHORT)
+_SHORT_IN_TEXT = re.compile(rf"(?<![\w.-])(?:{_SHORT})(?![\w-]|\.\d)")
 
 
 def _short_word(mention: Mention) -> str | None:
@@ -26,9 +30,7 @@ def _short_word(mention: Mention) -> str | None:
     last = words[-1]
     if _CLASS_WORD.fullmatch(last):
         return None
-    if re.fullmatch(r"[A-Z][a-z]{2,}", last) or re.fullmatch(r"\d{3,}[A-Za-z]?", last):
-        return last
-    return None
+    return last if _SHORT_WORD.fullmatch(last) else None
 
 
 def with_short_names(hardware: Hardware, title_mentions: list[Mention], abstract: str,
@@ -52,16 +54,16 @@ def with_short_names(hardware: Hardware, title_mentions: list[Mention], abstract
     added = _siblings(hardware, named, abstract, taken)
     if not shorts:
         return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
-    pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, sorted(shorts, key=len, reverse=True)))
-                         + r")(?![\w-]|\.\d)")
-    for found in pattern.finditer(abstract):
-        node_id, after = shorts[found.group(1)]
+    for found in _SHORT_IN_TEXT.finditer(abstract):
+        if found.group(0) not in shorts:
+            continue
+        node_id, after = shorts[found.group(0)]
         if found.start() < after or any(s < found.end() and found.start() < e for s, e in taken):
             continue
         # A bare model number only after "the" or "on": "the 4090", not "4090 images".
-        if found.group(1)[0].isdigit() and not re.search(r"\b(?:the|on|an?)\s$", abstract[max(0, found.start() - 5):found.start()], re.I):
+        if found.group(0)[0].isdigit() and not re.search(r"\b(?:the|on|an?)\s$", abstract[max(0, found.start() - 5):found.start()], re.I):
             continue
-        added.append(Mention(node_id, found.start(), found.end(), found.group(1)))
+        added.append(Mention(node_id, found.start(), found.end(), found.group(0)))
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
 
 
@@ -75,9 +77,12 @@ def _siblings(hardware: Hardware, named: list[tuple[Mention, int]], abstract: st
               taken: list[tuple[int, int]]) -> list[Mention]:
     """A device of a line the paper has named one of in full, by the line's last word and its model
     number: "the Raspberry Pi 4 ... on the Pi 5" (Raspberry Pi 5), "... the Pi 4 reaches" (Raspberry Pi 4)."""
+    lines = {word for m, _ in named for word in m.text.split()[:-1]}  # "Raspberry", "Pi" of "Raspberry Pi 4"
     out = []
+    if not lines:
+        return out
     for found in _LINE_AND_NUMBER.finditer(abstract):
-        if any(s < found.end() and found.start() < e for s, e in taken) \
+        if found.group("word") not in lines or any(s < found.end() and found.start() < e for s, e in taken) \
                 or _CAPITALIZED_BEFORE.search(abstract, max(0, found.start() - 30), found.start()):
             continue
         for m, after in named:
