@@ -20,6 +20,11 @@ COMPARED_WITH = (r"(?:(?<!\bmore )(?<!\bless )(?<!\bfewer )(?<!\brather )than"
 OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against|versus)"
 # The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
 OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"
+# The words right before the name of what a result is compared with: "than (an) A100", "compared with the
+# H100", "compared its kernels with 8 A100s".
+BASELINE_BEFORE = re.compile(rf"\b(?:{COMPARED_WITH}|"
+                             r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
+                             r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
 
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
     rf"(?=[octvraiw])\b{COMPARED_WITH}\s+"

@@ -21,7 +21,7 @@ import re
 
 from ..content.hardware import Hardware, Mention, name_key
 from ..content.phrases import MARKS
-from .comparisons import COMPARED_WITH, OUTPERFORMS
+from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .short_names import with_short_names
 
@@ -127,10 +127,7 @@ _CLASS_AFTER = re.compile(rf"\s*/\s*{PROCESSOR_CLASS}s?\b")
 _PLURAL_CLASS = re.compile(rf"{PROCESSOR_CLASS}s")
 _CLASS_LISTED_BEFORE = re.compile(rf"\b{PROCESSOR_CLASS}s(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 _CLASS_LISTED_AFTER = re.compile(rf"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){PROCESSOR_CLASS}s\b")
-# A name the sentence compares against: a baseline's hardware.
-_COMPARED = re.compile(rf"\b(?:{COMPARED_WITH}|"
-                       r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
-                       r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
+# A name a comparison's list goes on to after the baseline's (`comparisons.BASELINE_BEFORE`) is a baseline's too.
 # (Joined by "and" or "or" alone: "Compared with the A100, the H100 shows ...", "than an A100, and the
 # TPU v5p trains ..." go on to a subject of their own.)
 # (Where the list ends: not a new subject, "than the Jetson TX2 and the ZCU102 prototype consumes ...".)
@@ -230,9 +227,9 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         if compared and _NAME_GOES_ON.fullmatch(sentence, compared[-1].end, m.start):
             compared.append(m)
             continue
-        if _COMPARED.search(before):
+        if BASELINE_BEFORE.search(before):
             compared.append(m)
-        if any(start <= m.start < end for start, end in excluded) or _COMPARED.search(before) or _SHARE_OF.search(before) \
+        if any(start <= m.start < end for start, end in excluded) or BASELINE_BEFORE.search(before) or _SHARE_OF.search(before) \
                 or _EARLIER_WORK_ON.search(before) or (baseline_only and _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start)) \
                 or _SIMULATED.search(before) \
                 or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \

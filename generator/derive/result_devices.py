@@ -15,7 +15,7 @@ import re
 
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
-from .comparisons import COMPARED_WITH, OPENING_COMPARED_WITH
+from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OPENING_COMPARED_WITH
 from .hardware_words import HARDWARE_NOUN
 from .unknown_hardware import ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, counts_named, credit, is_unknown, unknown_before
 
@@ -44,8 +44,6 @@ def _slashed_device(sentence: str, mentions: list[Mention], start: int, end: int
     return next((m.id for m in mentions if m.start == name_start), ELSEWHERE)
 
 
-# A comparison's words right before a name: "than (the) Jetson Orin Nano".
-_BASELINE_NAMED = re.compile(rf"\b{COMPARED_WITH}\s+(?:(?:the|an?)\s+)?$", re.I)
 # A comparison's words before a parenthesis: it names the baseline's hardware, "than the GPU baseline
 # (RTX 3090)", "than TensorRT (Jetson AGX Xavier)" (in an accelerator paper, where the baseline ran).
 _COMPARES = re.compile(rf"\b{COMPARED_WITH}\s", re.I)
@@ -104,7 +102,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
             and not any(unknown_before(found, mentions) for found in UNKNOWN_HARDWARE.finditer(sentence, end, closed)):
         # (Not a baseline's name: "lower latency than Jetson Orin Nano (reduced 20 ms)" is the subject's.)
         named = specific([m for m in mentions if m.end <= opened and _NAMES_BEFORE.fullmatch(sentence[m.end:opened])
-                          and not _BASELINE_NAMED.search(sentence, max(0, m.start - 40), m.start)])
+                          and not BASELINE_BEFORE.search(sentence, max(0, m.start - 40), m.start)])
         if named:
             return credited(named[-1])
     # "4.5x when using more cost-effective ones (NVIDIA A6000)": a parenthesis right after its words names where it ran.
