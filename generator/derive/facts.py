@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
@@ -23,6 +23,7 @@ from ..content.model import Paper, Problem
 from ..content.reading_paths import ReadingPath
 from .results import Result, paper_results
 from .sentences import evidence_sentence, sentence_spans
+from .workers import map_in_workers
 
 
 class Evidence(NamedTuple):
@@ -166,14 +167,18 @@ class DeriveKept:
 
 def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5,
                 warnings: list[Problem] = (), kept: DeriveKept | None = None,
-                reading_paths: Sequence[ReadingPath] = ()) -> Site:
+                reading_paths: Sequence[ReadingPath] = (), workers: int | None = None) -> Site:
     """The site of validated content: each paper's facts, then the links between papers.
     `kept`: what the build before kept (see `DeriveKept`). `reading_paths`: checked ones, each
-    step naming a paper of `papers`."""
+    step naming a paper of `papers`. `workers`: the processes that read the papers' texts
+    (`workers.worker_count`: by default every core, for a long list in a process of one thread)."""
     papers = sorted(papers, key=paper_order)
     kept = kept if kept is not None else DeriveKept()
-    own = [kept.facts[p.slug] if p.slug in kept.facts and kept.facts[p.slug].paper == p
-           else own_facts(p, hardware, topics) for p in papers]
+    unchanged = {p.slug: kept.facts[p.slug] for p in papers if p.slug in kept.facts and kept.facts[p.slug].paper == p}
+    fresh = iter(map_in_workers(own_facts, [p for p in papers if p.slug not in unchanged], (hardware, topics),
+                                workers))
+    # A worker's answer holds a copy of its paper: the facts keep the paper they were asked of.
+    own = [unchanged[p.slug] if p.slug in unchanged else replace(next(fresh), paper=p) for p in papers]
     kept.facts.clear()
     kept.facts.update((f.paper.slug, f) for f in own)
     related_to = related.related_papers(papers, {f.paper.slug: f.hardware for f in own},
