@@ -1,6 +1,6 @@
-"""Each paper's own facts are read in worker processes on a long list (generator/derive/workers.py):
-what they give is what one process gives, in the same order, and a short list or a process that
-runs other threads is never forked."""
+"""A long list's papers are read, and a full build's pages rendered, in processes forked from the
+build's (generator/derive/workers.py): what they give is what one process gives, in the same order,
+and a short list or a process that runs other threads is never forked."""
 
 from __future__ import annotations
 
@@ -62,3 +62,16 @@ def test_a_process_running_other_threads_is_not_forked():
     finally:
         stop.set()
         other.join()
+
+
+def test_pages_rendered_in_two_processes_are_the_pages_rendered_in_one(monkeypatch):
+    from generator.site.render import render_pages
+    from support import ROOT, load_site
+
+    site = load_site(SEED_CONTENT)
+    monkeypatch.setattr(workers, "worker_count", lambda items, count=None: 1)
+    one = render_pages(site, ROOT / "site_templates")
+    monkeypatch.setattr(workers, "worker_count", lambda items, count=None: 2)
+    two = render_pages(load_site(SEED_CONTENT), ROOT / "site_templates")
+    assert list(two) == list(one)
+    assert two == one

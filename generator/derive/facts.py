@@ -79,6 +79,13 @@ class Site:
                 steps[step.paper].append((reading_path, index))
         return dict(steps)
 
+    def work_out(self) -> None:
+        """Work out now what the pages read of the site and keep (the properties below), as
+        processes forked to render pages would each work it out again."""
+        for name, value in vars(type(self)).items():
+            if isinstance(value, cached_property):
+                getattr(self, name)
+
     @cached_property
     def by_slug(self) -> dict[str, Paper]:
         return {p.slug: p for p in self.papers}

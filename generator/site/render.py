@@ -32,6 +32,7 @@ from .pages import Page
 from .path_pages import paths_index_page, reading_path_page, step_places
 from .records import HARDWARE, LIST, PAPER, PATH, TOPIC, VERSUS, PageRecord
 from ..derive.kinds import KINDS
+from ..derive.workers import map_in_workers
 from ..derive.facts import PaperFacts, Site, all_results, device_spans, evidence_for, node_results, papers_by_year
 
 RECENT_COUNT = 10
@@ -159,6 +160,11 @@ def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
         mentioned_by=[by_slug[s] for s in facts.mentioned_by],
         steps=steps,
     ))]
+
+
+def _pages_of(job: tuple, t: Templates) -> list[tuple[str, str | None]]:
+    _, _, make, arguments = job
+    return make(t, *arguments)
 
 
 def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | None]]:
@@ -296,14 +302,21 @@ def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = 
     keeps the compiled templates between builds."""
     t = Templates(site, make_environment(templates_dir, site, issues_url, compiled), page_size or pages.PAGE_SIZE,
                   *([wanted] if wanted else []), site_url=site_url or None)
-    made = [PageRecord(uri, HARDWARE, node.id, body) for node in site.hardware.nodes.values()
-            if site.node_papers.get(node.id) for uri, body in hardware_pages(t, node)]
-    made += [PageRecord(uri, TOPIC, topic.id, body) for topic in site.topics.topics.values()
-             if site.topic_papers.get(topic.id) for uri, body in topic_pages(t, topic)]
-    made += [PageRecord(uri, VERSUS, f"{a}-vs-{b}", body) for a, b in site.versus for uri, body in versus_pages(t, a, b)]
-    made += [PageRecord(uri, PATH, path.name, body) for path in site.reading_paths
-             for uri, body in reading_path_page(t, path)]
-    made += [PageRecord(uri, LIST, None, body) for index_page in INDEX_PAGES for uri, body in index_page(t)]
-    made += [PageRecord(uri, PAPER, paper.slug, body) for paper in site.papers for uri, body in paper_page(t, paper)]
+    # Each page function with what it is called for, and the kind and subject of its pages.
+    jobs = [(HARDWARE, node.id, hardware_pages, (node,)) for node in site.hardware.nodes.values()
+            if site.node_papers.get(node.id)]
+    jobs += [(TOPIC, topic.id, topic_pages, (topic,)) for topic in site.topics.topics.values()
+             if site.topic_papers.get(topic.id)]
+    jobs += [(VERSUS, f"{a}-vs-{b}", versus_pages, (a, b)) for a, b in site.versus]
+    jobs += [(PATH, path.name, reading_path_page, (path,)) for path in site.reading_paths]
+    jobs += [(LIST, None, index_page, ()) for index_page in INDEX_PAGES]
+    jobs += [(PAPER, paper.slug, paper_page, (paper,)) for paper in site.papers]
+    # A build that renders every page does so on every core, once what the pages read of the
+    # site is worked out; a preview, which renders a few and records every page's key
+    # (`wanted`), in its own process.
+    site.work_out()
+    made_by_job = map_in_workers(_pages_of, jobs, (t,), workers=None if wanted is None else 1)
+    made = [PageRecord(uri, kind, subject, body) for (kind, subject, _, _), made_of in zip(jobs, made_by_job)
+            for uri, body in made_of]
     return {record.uri: record for record in sorted(made, key=lambda record: record.uri)}
 
