@@ -29,6 +29,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
+from . import theme_partials
 from .content.model import ContentError, counted
 from .pipeline import generate
 from .preview import Preview
@@ -49,6 +50,9 @@ class ReadingListConfig(base.Config):
     related = c.Type(int, default=5)
     # Write the Pagefind search index after the build (generator/site/search.py).
     search_index = c.Type(bool, default=True)
+    # Render Material's nav and tabs once for the pages outside the nav that link to it alike
+    # (generator/theme_partials.py); false renders them on every page, as Material does.
+    shared_partials = c.Type(bool, default=True)
 
 
 class GeneratedFile(File):
@@ -84,6 +88,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.removed: set[str] = set()
         self.dates: dict[str, str] = {}
         self.records: dict[str, PageRecord] = {}  # what each generated page is
+        self.nav_pages: list = []  # the pages the nav lists (`on_nav`)
         self.indexing = BackgroundIndex(report=log.error)
 
     def _path(self, config: MkDocsConfig, value: str) -> Path:
@@ -164,10 +169,17 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             page.meta["kind"] = record.kind
         return markdown
 
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        below_overrides = [d for d in config.theme.dirs if d != config.theme.custom_dir]
+        theme_partials.install(env, below_overrides, (page.url for page in self.nav_pages),
+                               self.config.shared_partials)
+        return env
+
     def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
         # Every page handed to MkDocs, read or not (a dirty build reads only the changed ones),
         # gets its date from content instead of the day of the build. A site with no date at all
         # keeps MkDocs' (which SOURCE_DATE_EPOCH fixes): the sitemap's gzip header needs one.
+        self.nav_pages = list(nav.pages)
         if any(self.dates.values()):
             for file in files.documentation_pages():
                 if file.page is not None and file.src_uri in self.dates:

@@ -54,6 +54,24 @@ def test_paper_pages_are_not_in_the_navigation(built):
     assert not nav.find_all("a", href=re.compile(r"papers/[a-z0-9-]+/$"))
 
 
+def test_the_nav_and_tabs_rendered_once_a_place_are_what_material_renders_on_each_page(built, tmp_path):
+    # generator/theme_partials.py: the same HTML, byte for byte, as with every page rendering its own.
+    config = mkdocs_config(tmp_path, SEED_CONTENT)
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "  - reading-list:\n", "  - reading-list:\n      shared_partials: false\n      search_index: false\n"),
+        encoding="utf-8")
+    own = tmp_path / "site"
+    result = mkdocs_build(config, own)
+    assert result.returncode == 0, result.stderr[-4000:]
+    pages = sorted(p.relative_to(built) for p in built.rglob("*.html"))
+    assert pages == sorted(p.relative_to(own) for p in own.rglob("*.html"))
+    different = [str(p) for p in pages if (built / p).read_bytes() != (own / p).read_bytes()]
+    assert not different
+    # Pages in the nav mark their own tab; a paper's page, at another place, marks none.
+    assert 'md-tabs__item md-tabs__item--active' in (built / "hardware" / "index.html").read_text(encoding="utf-8")
+    assert 'md-tabs__item--active' not in (built / "papers" / SLUGS[0] / "index.html").read_text(encoding="utf-8")
+
+
 def test_every_internal_link_resolves(built):
     pages = sorted(built.rglob("*.html"))
     broken = broken_links(built, pages)
