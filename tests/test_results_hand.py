@@ -358,9 +358,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # memory on an RTX 5090, and as fast as 210 ms"): av 3 inverted; a name written with a small first letter
     # starts a sentence ("... traces. eNPU reduces"): av claims 50/57; "243x for an NVIDIA H100 GPU", "on a
     # production H800 cluster", "on AMD-Xilinx VCK190", no device for a result in parentheses after a baseline's
-    # name: av device right 35/43, 3 wrong; aw 34/37, 3 wrong.
+    # name: av device right 35/43, 3 wrong; aw 34/37, 3 wrong. Thirteenth session (disclosed): "respective
+    # speedups of 1.37X and 2.22X" after a list of two devices gives the numbers to them in turn: aw 36/37.
     ("never_tuned_av", 0.93, 0.64, 0.87, 0.84, 0.81),
-    ("never_tuned_aw", 0.96, 0.67, 0.94, 0.84, 0.91),
+    ("never_tuned_aw", 0.96, 0.67, 0.94, 0.84, 0.97),
     # Set ax (held out), 20 real arXiv abstracts (154 sentences, 85 results), written on 2026-11-28 (twelfth
     # session) by a third helper who had not read the rules, scored once at 80a76f5, after all that session's
     # rules (those written after scoring av and aw among them): value 56/57 and 56/85, claims keep meaning 49/56,

@@ -20,8 +20,8 @@ from .candidates import NUMBER_GAP, candidates, counts_hardware, efficiency_unit
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import (claim_spans, factors_of_the_figure_before, listed_groups, paired_lists, respective_devices,
-                           respective_measures)
+from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, listed_groups, paired_lists,
+                           respective_devices, respective_measures)
 from .carried_devices import refined_device
 from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specific, setting_after
 from .unknown_hardware import credit
@@ -79,7 +79,10 @@ _AFTER_CHARS = 50
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
 _QUALIFIER = re.compile(r"\s(?:with(?!\s+(?:respect|regard)\s+to\b)|without|while|whereas|at)\s")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+# "..., respectively", or "respective" before the numbers it gives out ("on the Jetson Nano and the
+# Snapdragon 8 Gen 1 demonstrates respective speedups of 1.37X and 2.22X"; not "their respective
+# base models").
+_RESPECTIVELY = re.compile(rf"\brespectively\b|{RESPECTIVE_BEFORE.pattern}", re.I)
 _COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b"
                                r"[^,;]{0,160}[,;]", re.I)
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
