@@ -127,3 +127,42 @@ def test_after_each_save_the_served_site_is_the_full_build_of_the_saved_content(
             assert differences(project / "served", full_build(project)) == []
     finally:
         server.stop()
+
+
+def test_the_server_learns_of_a_saved_file_from_the_system_instead_of_polling(tmp_path):
+    # generator/plugin.py, watch_natively: MkDocs' server polls every file of what it watches every
+    # half second; where the system reports changes (inotify here), it is told instead.
+    import time
+
+    from mkdocs.livereload import LiveReloadServer
+    from watchdog.observers import Observer
+    from watchdog.observers.polling import PollingObserver
+
+    from generator.plugin import watch_natively
+
+    content, other = tmp_path / "content", tmp_path / "other"
+    content.mkdir()
+    other.mkdir()
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(tmp_path / "site"))
+    server.watch(str(content))
+    server.watch(str(other))
+    server.watch(str(other))
+    assert isinstance(server.observer, PollingObserver)
+    watch_natively(server, content)
+    assert not isinstance(server.observer, PollingObserver) and isinstance(server.observer, Observer)
+    assert server._watched_paths == {str(content): 1, str(other): 2}
+    (content / "read.md").write_text("read", encoding="utf-8")
+    server.observer.start()
+    try:
+        # What the build does to what it reads is no save: it would start another build, forever.
+        (content / "read.md").read_text(encoding="utf-8")
+        time.sleep(0.5)
+        assert not server._want_rebuild
+        (content / "paper.md").write_text("saved", encoding="utf-8")
+        deadline = time.monotonic() + 10
+        while not server._want_rebuild and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server._want_rebuild
+    finally:
+        server.observer.stop()
+        server.observer.join()
