@@ -370,6 +370,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # takes the measures before it in turn ("run-time performance and energy efficiency (up to 3.1× and 1.4×
     # improvements, respectively)" showed the 3.1× as energy efficiency): 1 inverted.
     ("never_tuned_ax", 0.98, 0.65, 0.87, 0.83, 0.82),
+    # Sets ay and az (held out), 40 real arXiv abstracts (336 sentences, 169 results) no other set holds,
+    # written on 2026-11-28 (thirteenth session) by two helpers who had not read the rules, scored once at
+    # 27c21af, after that session's rules: ay value 58/59 and 58/89, claims keep meaning 57/58, none
+    # inverted, kind 47/58, device right 30/32, 1 wrong; az value 47/49 and 47/80, claims 47/47, none
+    # inverted, kind 44/47, device right 28/32, 4 wrong. The session's starting code (8ac9048) scores both
+    # the same.
+    ("never_tuned_ay", 0.98, 0.65, 0.98, 0.81, 0.93),
+    ("never_tuned_az", 0.95, 0.58, 1.0, 0.93, 0.87),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -434,7 +442,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_au": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_av": {"meaning inverted": 3, "wrong device": 3},
             "never_tuned_aw": {"meaning inverted": 1, "wrong device": 3},
-            "never_tuned_ax": {"meaning inverted": 1, "wrong device": 6}}
+            "never_tuned_ax": {"meaning inverted": 1, "wrong device": 6},
+            "never_tuned_ay": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_az": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -442,7 +452,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
-        "never_tuned_av", "never_tuned_aw", "never_tuned_ax"]
+        "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az"]
 
 
 @pytest.mark.parametrize("name", SETS)
