@@ -239,8 +239,9 @@ def stage_worker(content: Path, templates: Path) -> dict:
     wall = dict.fromkeys(parts, 0.0)
 
     def cpu_seconds() -> float:
+        # The processes the generator forks to read papers and render pages count (derive/workers.py).
         times = os.times()
-        return times.user + times.system
+        return times.user + times.system + times.children_user + times.children_system
 
     def timed(part, function):
         def wrapper(*args, **kwargs):
