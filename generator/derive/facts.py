@@ -110,6 +110,21 @@ class Site:
 
 
     @cached_property
+    def node_spellings(self) -> dict[str, list[str]]:
+        """Each hardware node -> the spellings of its name ("A100-80GB") that the titles and abstracts
+        of the papers on its page use, sorted; in one pass over the papers."""
+        found: dict[str, set[str]] = defaultdict(set)
+        for paper in self.papers:
+            facts = self.facts[paper.slug]
+            spelled = [node_id for node_id, evidence in facts.evidence.items() if evidence.spelling]
+            if spelled:
+                on = self.hardware.expand(facts.hardware)
+                for node_id in spelled:
+                    if node_id in on:
+                        found[node_id].add(facts.evidence[node_id].spelling)
+        return {node_id: sorted(spellings) for node_id, spellings in found.items()}
+
+    @cached_property
     def node_compared(self) -> dict[str, list[tuple[Paper, Result]]]:
         """Each hardware node -> the results compared against it or something below it (their
         baseline is that hardware: "1.3× higher throughput than H100"), in the site's paper order."""

@@ -179,7 +179,7 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
     groups = child_groups(site, node)
     card = device_card(site, node, hardware_uri(node.id))
     # The spellings of its name that titles and abstracts use (of the aliases, those found).
-    spellings = sorted({e.spelling for p in listed if (e := site.facts[p.slug].evidence.get(node.id)) and e.spelling})
+    spellings = site.node_spellings.get(node.id, [])
     mentioned = site.node_mentions.get(node.id, ())  # papers that only name it: folded, without results
     return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results, compared),
                      (node, groups, spellings, mentioned, versus, tuple(card), hardware.held_by(node.id)),
