@@ -10,8 +10,9 @@ is written to the moment the served page shows the change (polling it every
 curator's note) and an abstract edit (one word). Each edit also changes what
 the paper's listings and exports show; the page is what the curator looks at.
 Each kind is timed `REPEATS` times (3), alternating, and the median is given (one
-edit's time varies by a few tenths of a second: MkDocs looks for changed files
-every half second); `note_max` and `abstract_max` are the slowest.
+edit's time varies by a few tenths of a second; where the system cannot report a
+save, MkDocs looks for changed files every half second); `note_max` and
+`abstract_max` are the slowest.
 """
 
 from __future__ import annotations
