@@ -6,8 +6,8 @@ The items are dealt in turn to the process itself and to processes forked from i
 every call shares (the vocabularies, compiled once) is inherited rather than sent; only the
 forked processes' answers cross back, and they are put back in the items' order, so the
 output is what one process gives. A process that runs other threads (a server, a test
-runner's) is never forked: the work is done in the process itself, as it is for a few
-items, where starting a process would cost more than it saves.
+runner's) is never forked, nor one on another system than Linux: the work is done in the
+process itself, as it is for a few items, where starting a process would cost more than it saves.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
@@ -30,9 +31,10 @@ def worker_count(items: int, workers: int | None = None) -> int:
     cores this process may run on, when there are enough items and no other thread runs."""
     if workers is not None:
         return max(1, workers)
-    if items < MIN_ITEMS or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+    # Linux only: macOS forks badly once system frameworks are loaded (numpy's Accelerate among them).
+    if items < MIN_ITEMS or threading.active_count() > 1 or not sys.platform.startswith("linux"):
         return 1
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    return max(1, len(os.sched_getaffinity(0)))
 
 
 def map_in_workers(function: Callable[..., Any], items: Sequence[Any], shared: tuple = (),
