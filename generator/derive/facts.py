@@ -108,7 +108,6 @@ class Site:
                     rows[node_id].append((paper, result))
         return dict(rows)
 
-
     @cached_property
     def node_spellings(self) -> dict[str, list[str]]:
         """Each hardware node -> the spellings of its name ("A100-80GB") that the titles and abstracts

@@ -233,13 +233,13 @@ def respective_devices(sentence: str, placed: list[re.Match[str]], results: list
     if len(devices) < 2 or len(results) == len(devices) or not mentions:
         return results
     first_device = min(m.start for m in mentions)
-    groups = [(first, last) for first, last in listed_groups(sentence, placed, measured)
-              if last - first + 1 == len(devices) and placed[last].end() <= first_device]
+    as_many = [(first, last) for first, last in listed_groups(sentence, placed, measured)
+               if last - first + 1 == len(devices)]
+    groups = [(first, last) for first, last in as_many if placed[last].end() <= first_device]
     # Or the list right after "respective", after the devices: "on the Jetson Nano and the Snapdragon
     # 8 Gen 1 demonstrates respective speedups of 1.37X and 2.22X, achieving up to 1.47X ...".
     given = {found.end() for found in RESPECTIVE_BEFORE.finditer(sentence) if found.start() > first_device}
-    groups = groups or [(first, last) for first, last in listed_groups(sentence, placed, measured)
-                        if last - first + 1 == len(devices) and placed[first].start() in given]
+    groups = groups or [(first, last) for first, last in as_many if placed[first].start() in given]
     if not groups:
         return results
     first, last = groups[-1]
@@ -250,8 +250,7 @@ def respective_devices(sentence: str, placed: list[re.Match[str]], results: list
     # respectively,": "... on Xilinx ZCU102 and Alveo U280 platforms, respectively, while enhancing energy
     # efficiency by 1.75× and 1.54×".
     respectively = _THEN_RESPECTIVELY.search(sentence, placed[last].end())
-    later = [(a, b) for a, b in listed_groups(sentence, placed, measured) if b - a + 1 == len(devices)
-             and respectively and placed[a].start() > respectively.end()
+    later = [(a, b) for a, b in as_many if respectively and placed[a].start() > respectively.end()
              and not any(respectively.end() <= m.start < placed[b].end() for m in mentions)]
     if later and all(out[at].device is None for at in range(later[0][0], later[0][1] + 1)):
         for at, device in zip(range(later[0][0], later[0][1] + 1), devices):
