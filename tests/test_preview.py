@@ -127,6 +127,8 @@ EDITS = {
     "venue": ("papers/gptq.md", "venue: ICLR 2023", "venue: ICLR 2023 (oral)"),
     "code": ("papers/gptq.md", "code: https://github.com/IST-DASLab/gptq", "code: https://github.com/IST-DASLab/gptq-v2"),
     "date added": ("papers/gptq.md", "added: 2026-11-21", "added: 2026-11-19"),
+    "year": ("papers/gptq.md", "added: 2026-11-21", "published: 2019-05-01\nadded: 2026-11-21"),
+    "curated hardware": ("papers/gptq.md", "added: 2026-11-21", "hardware:\n- h100\nadded: 2026-11-21"),
     "hardware name": ("hardware.yml", "name: NVIDIA A100", "name: NVIDIA A100 Tensor Core GPU"),
     "hardware alias": ("hardware.yml", "aliases: [H100,", "aliases: [H100, SnapKV,"),
     "topic name": ("topics.yml", "name: LLM inference and serving", "name: Serving LLMs"),
@@ -151,6 +153,36 @@ def test_a_kept_state_builds_after_each_kind_of_edit_what_a_fresh_state_builds(c
     edit(content / name, new, old)
     without = generate(content, templates)
     assert without.pages != fresh.pages or without.files != fresh.files
+
+
+# Three rows a page: a paper edited is on a later page of most listings, whose first pages
+# show what the whole list holds (a year's count, a device's papers).
+@pytest.mark.parametrize("kind", ["note", "title", "abstract", "year", "date added", "curated hardware", "venue"])
+def test_a_kept_state_builds_listings_split_over_pages_as_a_fresh_state_does(content, kind):
+    state = BuildState()
+    generate(content, TEMPLATES, page_size=3, state=state)
+    name, old, new = EDITS[kind]
+    edit(content / name, old, new)
+    kept = generate(content, TEMPLATES, page_size=3, state=state)
+    fresh = generate(content, TEMPLATES, page_size=3, state=BuildState())
+    assert kept.pages == fresh.pages and kept.files == fresh.files and kept.dates == fresh.dates
+
+
+def rendered(generated) -> set[str]:
+    """The pages a run rendered (a page whose key was the same keeps the last run's text)."""
+    return {uri for uri, record in generated.records.items() if record.body is not None}
+
+
+def test_a_saved_note_renders_no_listing_and_no_other_paper(content):
+    state = BuildState()
+    generate(content, TEMPLATES, page_size=3, state=state)
+    edit(content / "papers/gptq.md", "added:", "note: Read the appendix first.\nadded:")
+    kept = generate(content, TEMPLATES, page_size=3, state=state)
+    # The indexes that are one page (no paper's row: the home page, the lists of hardware and
+    # of topics) are rendered on every run.
+    one_page = {"index.md", "hardware/index.md", "topics/index.md", "paths/index.md", "filter/index.md", "data.md"}
+    assert rendered(kept) - one_page == {"papers/gptq.md"}
+    assert "Read the appendix first." in kept.pages["papers/gptq.md"]
 
 
 def test_a_template_change_before_a_failed_run_is_still_built_after_the_fix(content):

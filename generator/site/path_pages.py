@@ -64,7 +64,8 @@ def reading_path_page(t: Templates, reading_path: ReadingPath) -> list[tuple[str
             shown.append(StepShown(number, step, site.by_slug[step.paper],
                                    tuple(site.hardware.nodes[i] for i in facts.hardware), facts.results))
         sections.append((section, shown))
-    if not t.wanted(uri, (reading_path, tuple(tuple(shown) for _, shown in sections))):
+    # Its key: the path, and its steps (of each paper, what a listing's row shows).
+    if t.wanted is not None and not t.wanted(uri, (reading_path, tuple(t.shown(shown) for _, shown in sections))):
         return [(uri, None)]
     # Steps are headings under the sections' headings, or, with no section named, under the title.
     parts = sum(1 for section in reading_path.sections if section.title)

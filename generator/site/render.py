@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from .markup import (abstract_with_links, after_first_sentence, description, fir
 from ..content.hardware import HardwareNode
 from ..content.topics import Topic
 from ..content.model import Paper
+from .page_keys import ShownRows
 from .pages import Page
 from .path_pages import paths_index_page, reading_path_page, step_places
 from .records import HARDWARE, LIST, PAPER, PATH, TOPIC, VERSUS, PageRecord
@@ -97,25 +99,35 @@ class Templates:
     env: Environment
     page_size: int
     # (uri, key) -> whether to render the page, `key` being what it shows (compared with ==):
-    # `mkdocs serve` renders again only the pages whose key changed (preview.py).
-    wanted: Callable[[str, Any], bool] = lambda uri, key: True
+    # `mkdocs serve` renders again only the pages whose key changed (preview.py). None: every page.
+    wanted: Callable[[str, Any], bool] | None = None
     site_url: str | None = None
+
+    def shown(self, rows: Sequence[Any]) -> ShownRows:
+        """Rows that hold papers (papers, or tuples with papers), as a page's key holds them:
+        equal to another build's when they show the same of each paper (`page_keys`)."""
+        return ShownRows(rows, self.site.facts)
 
     def render(self, template: str, page_uri: str, **context: Any) -> str:
         return self.env.get_template(template).render(page_uri=page_uri, site=self.site, **context)
 
     def listing(self, template: str, first_uri: str, lists: tuple[Sequence[Any], ...], key: Any = None,
-                **context: Any) -> list[tuple[str, str | None]]:
+                first_key: Any = None, **context: Any) -> list[tuple[str, str | None]]:
         """The pages of a listing of `lists` (as many pages as the longest needs): each
         gets `page` (a `pages.Page`: its `rows(items)` are the page's share of a list) and
-        `pager(label)`, the links to the others. A page's key is its share of each list, its
-        place, and `key`: what the rest of the page shows."""
+        `pager(label)`, the links to the others. A page's key is what its share of each list
+        shows (`page_keys.row_shown`), its place, `key` (what every page shows besides its
+        rows) and, on page 1, `first_key` (what only page 1 shows: summaries, cards, lists
+        that are not split)."""
         out = []
-        for page in pages.split(first_uri, max(map(len, lists)), self.page_size):
-            shown = (key, page.number, page.count, tuple(map(len, lists)), tuple(tuple(page.rows(r)) for r in lists))
-            if not self.wanted(page.uri, shown):
-                out.append((page.uri, None))
-                continue
+        lengths = tuple(map(len, lists))
+        for page in pages.split(first_uri, max(lengths), self.page_size):
+            if self.wanted is not None:
+                rows = tuple(self.shown(page.rows(items)) for items in lists)
+                if not self.wanted(page.uri, (key, first_key if page.number == 1 else None, page.number, page.count,
+                                              lengths, rows)):
+                    out.append((page.uri, None))
+                    continue
             out.append((page.uri, self.render(template, page.uri, page=page, pager=_pager(page), **context)))
         return out
 
@@ -124,25 +136,30 @@ def _pager(page: Page) -> Any:
     return lambda label="Pages": pages.pager(page, lambda uri: url_between(page.uri, uri), label)
 
 
-# A paper page shows all of its facts but its related papers' scores.
-_FACTS_SHOWN = tuple(f.name for f in fields(PaperFacts) if f.name != "related")
+# A paper page shows all of its facts but its related papers' scores; of a related paper, what
+# it shares (a `Related` but its score); its previous and next steps in the reading paths.
+_OWN_SHOWN = attrgetter(*(f.name for f in fields(PaperFacts) if f.name != "related"))
+_RELATED_SHOWN = attrgetter("slug", "shared_hardware", "shared_topics")
+_SLUG, _TARGET = attrgetter("slug"), attrgetter("target")
 
 
 def paper_page(t: Templates, paper: Paper) -> list[tuple[str, str | None]]:
     site, uri = t.site, paper_uri(paper.slug)
     facts, by_slug = site.facts[paper.slug], site.by_slug
-    others = [by_slug[s] for s in (*(r.slug for r in facts.related), *(m.target for m in facts.mentions),
-                                   *facts.mentioned_by)]
-    # Hardware it only mentions is linked when that hardware has a page.
-    linked = tuple(bool(site.node_papers.get(i)) for i in facts.mentioned_hardware)
-    # What the page shows: its facts, the papers it names, and of each related paper what the
-    # page says of it (not its score, which a new abstract anywhere moves a little).
-    shown_related = tuple((r.slug, r.shared_hardware, r.shared_topics) for r in facts.related)
-    steps = step_places(site, paper.slug)  # the reading paths it is a step of, of which it shows
-    shown_steps = tuple((s.reading_path.name, s.reading_path.title, *s[1:]) for s in steps)  # no commentary
-    own = tuple(getattr(facts, name) for name in _FACTS_SHOWN)  # an unchanged paper's: the same objects
-    if not t.wanted(uri, (own, shown_related, others, linked, shown_steps)):
-        return [(uri, None)]
+    steps = step_places(site, paper.slug)  # the reading paths it is a step of
+    if t.wanted is not None:
+        # What the page shows: its facts (an unchanged paper's are the same objects), what it
+        # shows of the papers it names (as a listing's row does), and of each related paper
+        # what the page says of it (not its score, which a new abstract anywhere moves a
+        # little). Hardware it only mentions is linked when that hardware has a page; of its
+        # reading paths, it shows no commentary. Mapped in C: every paper page has a key.
+        named = [*map(_SLUG, facts.related), *map(_TARGET, facts.mentions), *facts.mentioned_by]
+        key = (_OWN_SHOWN(facts), tuple(map(_RELATED_SHOWN, facts.related)),
+               t.shown(list(map(by_slug.__getitem__, named))),
+               tuple(map(bool, map(site.node_papers.get, facts.mentioned_hardware))),
+               t.shown([(s.reading_path.name, s.reading_path.title, *s[1:]) for s in steps]))
+        if not t.wanted(uri, key):
+            return [(uri, None)]
     summary = first_sentence(paper.abstract)
     page_url = t.site_url.rstrip("/") + "/" + served_url(uri) if t.site_url else None
     return [(uri, t.render(
@@ -181,8 +198,8 @@ def hardware_pages(t: Templates, node: HardwareNode) -> list[tuple[str, str | No
     # The spellings of its name that titles and abstracts use (of the aliases, those found).
     spellings = site.node_spellings.get(node.id, [])
     mentioned = site.node_mentions.get(node.id, ())  # papers that only name it: folded, without results
-    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results, compared),
-                     (node, groups, spellings, mentioned, versus, tuple(card), hardware.held_by(node.id)),
+    return t.listing("hardware.md.j2", hardware_uri(node.id), (entries, results, compared), node,
+                     (groups, spellings, t.shown(mentioned), versus, tuple(card), hardware.held_by(node.id)),
                      node=node, trail=hardware.path(node.id)[:-1], groups=groups, card=card,
                      card_dense=card_has_throughput(node), entries=entries, results=results,
                      spellings=spellings, mentioned=mentioned, compared=compared, versus=versus)
@@ -259,9 +276,11 @@ def years_pages(t: Templates) -> list[tuple[str, str | None]]:
     years = papers_by_year(t.site.papers)
     flat, first_of_year = pages.year_rows(years)
     spans = device_spans(t.site)
-    return t.listing("years.md.j2", "years/index.md", (flat,), spans, flat=flat, first_of_year=first_of_year,
-                     years_on_page=pages.years_on_page, year_anchor=pages.year_anchor, years=years,
-                     year_links=_year_links(years, t.page_size), spans=spans)
+    # Every page heads its years by where each begins (a year gone on from the page before is
+    # "continued"); page 1 also shows the spans, and each year's count and page.
+    return t.listing("years.md.j2", "years/index.md", (flat,), tuple(first_of_year.items()), spans, flat=flat,
+                     first_of_year=first_of_year, years_on_page=pages.years_on_page, year_anchor=pages.year_anchor,
+                     years=years, year_links=_year_links(years, t.page_size), spans=spans)
 
 
 def papers_index_pages(t: Templates) -> list[tuple[str, str | None]]:
@@ -272,7 +291,8 @@ def results_pages(t: Templates) -> list[tuple[str, str | None]]:
     site = t.site
     rows = all_results(site)
     paper_count = sum(1 for p in site.papers if site.facts[p.slug].results)
-    return t.listing("results.md.j2", "results/index.md", (rows,), paper_count, rows=rows, paper_count=paper_count)
+    return t.listing("results.md.j2", "results/index.md", (rows,), first_key=paper_count, rows=rows,
+                     paper_count=paper_count)
 
 
 def filter_page(t: Templates) -> list[tuple[str, str | None]]:
@@ -301,7 +321,7 @@ def render_pages(site: Site, templates_dir: Path | str, page_size: int | None = 
     repository's new-issue form), each result links a report of a problem with it. `compiled`
     keeps the compiled templates between builds."""
     t = Templates(site, make_environment(templates_dir, site, issues_url, compiled), page_size or pages.PAGE_SIZE,
-                  *([wanted] if wanted else []), site_url=site_url or None)
+                  wanted, site_url or None)
     # Each page function with what it is called for, and the kind and subject of its pages.
     jobs = [(HARDWARE, node.id, hardware_pages, (node,)) for node in site.hardware.nodes.values()
             if site.node_papers.get(node.id)]
