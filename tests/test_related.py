@@ -105,3 +105,15 @@ def test_a_counter_that_counted_other_texts_before_counts_as_count_vectorizer(ru
         assert counts.shape == expected.shape and counts.dtype == expected.dtype
         assert np.array_equal(counts.indptr, expected.indptr) and np.array_equal(counts.indices, expected.indices)
         assert np.array_equal(counts.data, expected.data)
+
+
+def test_a_kept_state_answers_again_only_when_a_paper_changed():
+    papers = [paper("alpha", "Paged attention kernels for decoding."), paper("beta", "Paged attention on GPUs."),
+              paper("gamma", "Systolic arrays for decoding.")]
+    kept = related.RelatedKept()
+    first = related.related_papers(papers, {}, {}, k=1, kept=kept)
+    assert related.related_papers(papers, {}, {}, k=1, kept=kept) is first
+    papers[2] = paper("gamma", "Paged attention kernels for decoding, again.")
+    again = related.related_papers(papers, {}, {}, k=1, kept=kept)
+    assert again == related.related_papers(papers, {}, {}, k=1) != first
+    assert related.related_papers(papers, {"alpha": ["a100"]}, {}, k=1, kept=kept) is not again  # hardware counts

@@ -183,7 +183,7 @@ class DeriveKept:
 
     facts: dict[str, PaperFacts] = field(default_factory=dict)
     finder: mentions.MentionFinder = field(default_factory=mentions.MentionFinder)
-    words: related.WordCounter = field(default_factory=related.WordCounter)
+    related_papers: related.RelatedKept = field(default_factory=related.RelatedKept)
 
 
 def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related_k: int = 5,
@@ -203,7 +203,7 @@ def derive_site(papers: list[Paper], hardware: Hardware, topics: Topics, related
     kept.facts.clear()
     kept.facts.update((f.paper.slug, f) for f in own)
     related_to = related.related_papers(papers, {f.paper.slug: f.hardware for f in own},
-                                      {f.paper.slug: f.topics for f in own}, k=related_k, counter=kept.words)
+                                      {f.paper.slug: f.topics for f in own}, k=related_k, kept=kept.related_papers)
     mentions_in: dict[str, list[mentions.Mention]] = defaultdict(list)
     sources: dict[str, set[str]] = defaultdict(set)
     for mention in mentions.find_mentions(papers, kept.finder):

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -159,10 +158,10 @@ def related_papers(
     hardware: dict[str, list[str]],
     topics: dict[str, list[str]],
     k: int = 5,
-    counter: WordCounter | None = None,
+    kept: RelatedKept | None = None,
 ) -> dict[str, list[Related]]:
     """The k most related papers of each paper, by wording, shared devices and shared topics
-    (`counter`: see `word_counts`).
+    (`kept`: what the build before kept, see `RelatedKept`).
 
     One sparse matrix holds all three as weighted, normalized feature blocks, so
     one product scores the pairs of a block of rows. Features that many papers
@@ -171,12 +170,25 @@ def related_papers(
     device or topic with, not against the whole list. Ties go to the slug that
     sorts first, so the same content always gives the same lists.
     """
-    return _related_papers(tuple((p.slug, p.title, p.abstract, tuple(hardware.get(p.slug, ())),
-                                  tuple(topics.get(p.slug, ()))) for p in papers), k,
-                           counter if counter is not None else WordCounter())
+    kept = kept if kept is not None else RelatedKept()
+    asked = (tuple((p.slug, p.title, p.abstract, tuple(hardware.get(p.slug, ())), tuple(topics.get(p.slug, ())))
+                   for p in papers), k)
+    if kept.asked != asked:
+        kept.answer, kept.asked = _related_papers(*asked, kept.words), asked
+    return kept.answer
 
 
-@lru_cache(maxsize=1)  # under `mkdocs serve`, most saves change no paper's text, hardware or topics
+class RelatedKept:
+    """What finding related papers keeps between builds (a build state holds one): each text's
+    word counts (`WordCounter`), and the last answer with what it was asked: under `mkdocs
+    serve`, most saves change no paper's text, hardware or topics."""
+
+    def __init__(self) -> None:
+        self.words = WordCounter()
+        self.asked: tuple | None = None
+        self.answer: dict[str, list[Related]] = {}
+
+
 def _related_papers(papers: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...],
                     k: int, counter: WordCounter) -> dict[str, list[Related]]:
     """`related_papers` of the papers with these (slug, title, abstract, hardware, topics)."""
