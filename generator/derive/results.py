@@ -158,6 +158,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
         # a chip the paper presents and the vocabulary lacks.
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _models_own(r) or (
+            not names_hardware and _designs_own(r)) or (
             own_chips and r.claim is not None and about_own_silicon(r.claim.parts[0], own_chips)
             and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
             for r in results]
@@ -242,6 +243,19 @@ def _is_one_of(hardware: Hardware | None, node_id: str | None, ids: set[str | No
 def _placed(results: list[Result], device: str) -> list[Result]:
     """`results` with `device` for those that have none and are not a model's own."""
     return [r if r.device is not None or _models_own(r) else r._replace(device=device) for r in results]
+
+
+# Silicon a design occupies: "increases the DSP tile area by 36%", "14% area reduction", "occupies 0.86 mm²".
+_SILICON_AREA = re.compile(r"\b(?:area|die|silicon|mm2|mm²|gates?)\b", re.I)
+
+
+def _designs_own(result: Result) -> bool:
+    """Whether `result` is the silicon area of a design (a tile, a core, a chip), which is the
+    design's wherever it is built, not a device's measured on: in a sentence that names no
+    hardware it takes no device from the sentences around it or from the paper. (An FPGA's
+    LUTs or BRAMs used are that FPGA's; a die area the sentence says is a named chip's is that
+    chip's.)"""
+    return result.kind == "area" and result.claim is not None and _SILICON_AREA.search(result.claim.text) is not None
 
 
 def _models_own(result: Result) -> bool:
