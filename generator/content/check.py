@@ -90,20 +90,27 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
             new: set[str] | frozenset[str] = frozenset(), today: dt.date | None = None) -> CheckedContent:
     """Read and check everything; never raises for content problems, returns them.
 
-    `reuse` (kept by a caller between runs, for the same vocabularies) remembers each paper
-    file's checks: a file whose `Store.stamp` is unchanged is not read again. `new`: the
+    `reuse` (kept by a caller between runs) remembers each paper file's checks, for the same
+    vocabularies: a file whose `Store.stamp` is unchanged is not read again; and each
+    vocabulary as loaded, for the same text. `new`: the
     slugs of the paper files a change adds, when the caller knows them (`check --new-since`);
     a duplicate is reported on such a file, whatever the dates say (`check_duplicates`).
     `today` (default: the computer's date) is the day a date after which is in the future."""
     store = Store(content_dir)
     result = CheckedContent()
     problems: list[Problem] = []
+    vocabularies = {store.content / HARDWARE_FILE, store.content / TOPICS_FILE}
     for name, loader in ((HARDWARE_FILE, load_hardware), (TOPICS_FILE, load_topics)):
         try:
-            loaded = loader(*store.read_data(name))
+            text, shown = store.read_data(name)
+            # The same text is the same vocabulary: kept, with what it compiled to find its names.
+            known = reuse.get(store.content / name) if reuse is not None else None
+            loaded = known[1] if known is not None and known[0] == text else loader(text, shown)
         except ContentError as error:
             problems.extend(error.problems)
             continue
+        if reuse is not None:
+            reuse[store.content / name] = (text, loaded)
         if name == HARDWARE_FILE:
             result.hardware = loaded
         else:
@@ -140,7 +147,7 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
     problems.extend(read_reading_paths(store, result, {path.stem for path in paths}))
     result.files = {paper.slug: files[paper.slug] for paper in result.papers}
     if reuse is not None:  # a file removed or renamed is forgotten
-        for gone in reuse.keys() - set(paths):
+        for gone in reuse.keys() - set(paths) - vocabularies:
             del reuse[gone]
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))
