@@ -378,6 +378,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # the same.
     ("never_tuned_ay", 0.98, 0.65, 0.98, 0.81, 0.93),
     ("never_tuned_az", 0.95, 0.58, 1.0, 0.93, 0.87),
+    # Set bb (held out), 20 real arXiv abstracts (158 sentences, 67 results) whose ids' third-to-last digit
+    # is 5-9, written on 2026-11-28 (fourteenth session) by a helper who had not read the rules, scored once
+    # at 094d372, after that session's rules: value 50/51 and 50/67, claims keep meaning 43/50, none
+    # inverted, kind 45/50, device right 22/32, 6 wrong. The session's starting code (6ea151a) scores it
+    # the same.
+    ("never_tuned_bb", 0.98, 0.74, 0.86, 0.9, 0.68),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -446,7 +452,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_ay": {"meaning inverted": 0, "wrong device": 1},
             # Fourteenth session: a design's silicon area takes no device from the paper (results._designs_own,
             # written from az's DSP tile, disclosed: az 4 -> 3).
-            "never_tuned_az": {"meaning inverted": 0, "wrong device": 3}}
+            "never_tuned_az": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_bb": {"meaning inverted": 0, "wrong device": 6}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -454,7 +461,8 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_ad", "never_tuned_ae", "never_tuned_af", "never_tuned_ag", "never_tuned_ah", "never_tuned_ai",
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
-        "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az"]
+        "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
+        "never_tuned_bb"]
 
 
 @pytest.mark.parametrize("name", SETS)
