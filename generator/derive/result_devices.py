@@ -222,8 +222,10 @@ def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> se
 NAMES_GAP = re.compile(r"(?:\s*(?:,|and|or|/))+\s*(?:(?:the|an?)\s+)?", re.I)  # spaces read one way only
 # The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and"; or around
 # names in parentheses after the words that describe them: "a desktop GPU (RTX 3090) and an edge board (".
-_DESCRIBED_IN_PARENTHESES = r"(?:(?:[\w-]+\s+){0,3}\()?"
-_NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?\)?"
+# Or before a name, after words that end in a hardware noun: "the T4 GPU and the edge computing device
+# Jetson Xavier NX". A short aside after a name is no end of the list: "the T4 GPU (TensorRT FP16) and".
+_DESCRIBED_IN_PARENTHESES = rf"(?:(?:[\w-]+\s+){{0,3}}\(|(?:[\w-]+\s+){{0,2}}{HARDWARE_NOUN}\s+)?"
+_NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?\)?(?:\s*\([^()]{{1,30}}\))?"
                              + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?" + _DESCRIBED_IN_PARENTHESES, re.I)
 # A product the vocabulary does not know listed last, after one it knows: "on Jetson Nano and Galaxy
 # Note8", a maker's or a line's word before a model ("Galaxy Note8", "Pixel 7"), or a model said to be
