@@ -386,6 +386,13 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # "respectively", each give the devices in turn, and a short aside after a device's name or words
     # ending in a hardware noun before the next leave the list of devices whole: device right 24/32, 4 wrong.
     ("never_tuned_bb", 0.98, 0.74, 0.86, 0.9, 0.75),
+    # Set ba (held out), 20 real arXiv abstracts (183 sentences, 78 results) whose ids' third-to-last digit
+    # is 0-4, written on 2026-11-28 (fourteenth session) by a second helper who had not read the rules,
+    # scored once at b5e64af, after all that session's rules (the one written after scoring bb among them):
+    # value 63/63 and 63/78, claims keep meaning 63/63, none inverted, kind 59/63, device right 18/25,
+    # 2 wrong (the Hopper architecture for "on Hopper GPUs", which the labeller gives the H100 the abstract
+    # names elsewhere). The session's starting code (6ea151a) scores it the same.
+    ("never_tuned_ba", 1.0, 0.8, 1.0, 0.93, 0.72),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -455,7 +462,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # Fourteenth session: a design's silicon area takes no device from the paper (results._designs_own,
             # written from az's DSP tile, disclosed: az 4 -> 3).
             "never_tuned_az": {"meaning inverted": 0, "wrong device": 3},
-            "never_tuned_bb": {"meaning inverted": 0, "wrong device": 4}}
+            "never_tuned_bb": {"meaning inverted": 0, "wrong device": 4},
+            "never_tuned_ba": {"meaning inverted": 0, "wrong device": 2}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -464,7 +472,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
-        "never_tuned_bb"]
+        "never_tuned_bb", "never_tuned_ba"]
 
 
 @pytest.mark.parametrize("name", SETS)
