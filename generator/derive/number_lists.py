@@ -224,6 +224,28 @@ def paired_lists(sentence: str, matches: list[re.Match[str]], measured: list[Men
     return out
 
 
+def lists_of(results: list[R], size: int) -> bool:
+    """Whether `results` (in text order) are two or more lists of `size` numbers each, each listed
+    together: its numbers' claims the same words, another list's other words."""
+    if len(results) < 2 * size or len(results) % size:
+        return False
+    lists = [results[at:at + size] for at in range(0, len(results), size)]
+    claims = [{r.claim.text if r.claim else None for r in listed} for listed in lists]
+    return all(len(c) == 1 and None not in c for c in claims) and len({next(iter(c)) for c in claims}) == len(lists)
+
+
+def names_other_list(sentence: str, start: int, end: int) -> bool:
+    """Whether `sentence` lists words between `start` (after the devices) and `end` (where
+    "respectively" is): "the sparse and dense kernels", "the prefill and decode phases" are the
+    list "respectively" gives the numbers to, not the devices. Numbers are taken out first: "by
+    28.1% and 22.5%, respectively" is a list of numbers."""
+    return _WORDS_LISTED.search(_A_NUMBER.sub(" ", sentence[start:end])) is not None
+
+
+_WORDS_LISTED = re.compile(r"\b[A-Za-z][\w-]*\s+and\s+(?:the\s+)?[A-Za-z]", re.I)
+_A_NUMBER = re.compile(r"[<>~≈]?\d[\d.,]*\s*(?:[x×%]|(?=\s))")
+
+
 def respective_devices(sentence: str, placed: list[re.Match[str]], results: list[R], devices: list[str],
                        mentions: list[Mention], measured: list[Mention]) -> list[R]:
     """`results` (one for each number of `placed`) with the numbers of the list right before a list

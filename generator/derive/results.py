@@ -245,8 +245,11 @@ def _placed(results: list[Result], device: str) -> list[Result]:
     return [r if r.device is not None or _models_own(r) else r._replace(device=device) for r in results]
 
 
-# Silicon a design occupies: "increases the DSP tile area by 36%", "14% area reduction", "occupies 0.86 mm²".
-_SILICON_AREA = re.compile(r"\b(?:area|die|silicon|mm2|mm²|gates?)\b", re.I)
+# Silicon a design occupies: "increases the DSP tile area by 36%", "14% area reduction", "occupies 0.86 mm²";
+# not an FPGA's resources a design uses ("reduces the LUT and DSP area by 25%" on the FPGA it is built on).
+_SILICON_AREA = re.compile(r"\b(?:area|die|silicon|gates?)\b|\bmm(?:2|²|\^2)", re.I)
+_FPGA_RESOURCES = re.compile(r"\b(?:LUTs?|FFs?|flip-flops?|BRAMs?|URAMs?|DSPs?|CLBs?|slices|resources?)\b"
+                             r"(?!\s+(?:tiles?|blocks?)\b)", re.I)
 
 
 def _designs_own(result: Result) -> bool:
@@ -255,7 +258,8 @@ def _designs_own(result: Result) -> bool:
     hardware it takes no device from the sentences around it or from the paper. (An FPGA's
     LUTs or BRAMs used are that FPGA's; a die area the sentence says is a named chip's is that
     chip's.)"""
-    return result.kind == "area" and result.claim is not None and _SILICON_AREA.search(result.claim.text) is not None
+    return result.kind == "area" and result.claim is not None and _SILICON_AREA.search(result.claim.text) is not None \
+        and not _FPGA_RESOURCES.search(result.claim.text)
 
 
 def _models_own(result: Result) -> bool:

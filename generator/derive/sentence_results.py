@@ -20,8 +20,8 @@ from .candidates import NUMBER_GAP, candidates, counts_hardware, efficiency_unit
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, listed_groups, paired_lists,
-                           respective_devices, respective_measures)
+from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, listed_groups, lists_of,
+                           names_other_list, paired_lists, respective_devices, respective_measures)
 from .carried_devices import refined_device
 from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specific, setting_after
 from .unknown_hardware import credit
@@ -161,16 +161,6 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                 else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
                     out[at] = out[at]._replace(device=out[first].device)
     return out
-
-
-def _lists_of(results: list[Result], size: int) -> bool:
-    """Whether `results` (in text order) are two or more lists of `size` numbers each, each listed
-    together: its numbers' claims the same words, another list's other words."""
-    if len(results) < 2 * size or len(results) % size:
-        return False
-    lists = [results[at:at + size] for at in range(0, len(results), size)]
-    claims = [{r.claim.text if r.claim else None for r in listed} for listed in lists]
-    return all(len(c) == 1 and None not in c for c in claims) and len({next(iter(c)) for c in claims}) == len(lists)
 
 
 def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Result]], measures: list[Measure],
@@ -386,7 +376,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         # and 2.87× more power efficient than the K80 and the i7-8700K, respectively").
         if len(results) == len(listed_hardware) > 1:
             results = [r._replace(device=d) for r, d in zip(results, listed_hardware)]
-        elif len(listed_hardware) > 1 and _lists_of(results, len(listed_hardware)):
+        elif len(listed_hardware) > 1 and lists_of(results, len(listed_hardware)) \
+                and not names_other_list(sentence, max(m.end for m in mentions), respectively.start()):
             # Several lists of as many numbers, each listed together (its numbers share the list's
             # words): "reaches 781.3 FPS and 57.8 FPS on the T4 GPU and the Jetson Xavier NX,
             # surpassing YOLOv12-N by 28.1% and 22.5%, respectively": each list in turn.
