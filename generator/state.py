@@ -23,7 +23,8 @@ from .site.render import CompiledTemplates
 class BuildState:
     """What a build keeps for the next: each stage's memory, and what the build made."""
 
-    files: dict[Path, tuple] = field(default_factory=dict)  # each paper file's checks, by its stamp
+    # Each paper file's checks, by its stamp; each vocabulary as loaded, by its text.
+    files: dict[Path, tuple] = field(default_factory=dict)
     derived: DeriveKept = field(default_factory=DeriveKept)
     outputs: FilesKept = field(default_factory=FilesKept)
     templates: CompiledTemplates = field(default_factory=CompiledTemplates)
