@@ -99,19 +99,19 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
     store = Store(content_dir)
     result = CheckedContent()
     problems: list[Problem] = []
-    vocabularies = {store.content / HARDWARE_FILE, store.content / TOPICS_FILE}
-    for name, loader in ((HARDWARE_FILE, load_hardware), (TOPICS_FILE, load_topics)):
+    vocabularies = {store.content / HARDWARE_FILE: load_hardware, store.content / TOPICS_FILE: load_topics}
+    for path, loader in vocabularies.items():
         try:
-            text, shown = store.read_data(name)
+            text, shown = store.read_data(path.name)
             # The same text is the same vocabulary: kept, with what it compiled to find its names.
-            known = reuse.get(store.content / name) if reuse is not None else None
+            known = reuse.get(path) if reuse is not None else None
             loaded = known[1] if known is not None and known[0] == text else loader(text, shown)
         except ContentError as error:
             problems.extend(error.problems)
             continue
         if reuse is not None:
-            reuse[store.content / name] = (text, loaded)
-        if name == HARDWARE_FILE:
+            reuse[path] = (text, loaded)
+        if loader is load_hardware:
             result.hardware = loaded
         else:
             result.topics = loaded
@@ -147,7 +147,7 @@ def read_content(content_dir: Path | str, reuse: dict[Path, tuple] | None = None
     problems.extend(read_reading_paths(store, result, {path.stem for path in paths}))
     result.files = {paper.slug: files[paper.slug] for paper in result.papers}
     if reuse is not None:  # a file removed or renamed is forgotten
-        for gone in reuse.keys() - set(paths) - vocabularies:
+        for gone in reuse.keys() - set(paths) - vocabularies.keys():
             del reuse[gone]
     # Stable: a file's problems keep the order they were found in at one line.
     result.problems = sorted(problems, key=lambda p: (p.path, p.line))

@@ -19,7 +19,6 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from markupsafe import Markup, escape
@@ -242,9 +241,6 @@ def _node_row_indexes(site: Site, node_id: str, first_row: dict[str, int]) -> li
 ROBOTS_TXT = "robots.txt"
 
 
-_SLUG = attrgetter("slug")
-
-
 def paper_date(paper: Paper) -> dt.date | None:
     """The most recent date the content has for a paper: when it was published or added."""
     dates = [date for date in (paper.published, paper.added) if date]
@@ -257,11 +253,11 @@ def page_dates(site: Site, records: Iterable[PageRecord]) -> dict[str, str]:
     every page of a hardware or topic listing the newest of the listing's papers (a paper added
     to a listing moves rows across all its pages); the other pages, which list or count every
     paper, the newest of all."""
-    # YYYY-MM-DD sorts as the dates do; "" (no date) before them all.
-    dated = {paper.slug: (day.isoformat() if (day := paper_date(paper)) else "") for paper in site.papers}
+    dated = {paper.slug: paper_date(paper) for paper in site.papers}
 
     def newest(papers: Iterable[Paper]) -> str:
-        return max(map(dated.__getitem__, map(_SLUG, papers)), default="")
+        dates = [dated[paper.slug] for paper in papers if dated[paper.slug]]
+        return max(dates).isoformat() if dates else ""
 
     listings = {HARDWARE: site.node_papers, TOPIC: site.topic_papers}
     everything = newest(site.papers)
@@ -270,7 +266,7 @@ def page_dates(site: Site, records: Iterable[PageRecord]) -> dict[str, str]:
     for record in records:
         kind, subject = record.kind, record.subject
         if kind == PAPER and subject in dated:
-            out[record.uri] = dated[subject]
+            out[record.uri] = dated[subject].isoformat() if dated[subject] else ""
         elif kind in listings and listings[kind].get(subject):
             if (kind, subject) not in found:
                 found[kind, subject] = newest(listings[kind][subject])
