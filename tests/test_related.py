@@ -117,3 +117,56 @@ def test_a_kept_state_answers_again_only_when_a_paper_changed():
     again = related.related_papers(papers, {}, {}, k=1, kept=kept)
     assert again == related.related_papers(papers, {}, {}, k=1) != first
     assert related.related_papers(papers, {"alpha": ["a100"]}, {}, k=1, kept=kept) is not again  # hardware counts
+
+
+# --- An answer updated after a save is the answer taken afresh --------------
+
+POOL = ["kernel", "cache", "paged", "attention", "systolic", "array", "decode", "prefill", "sparse", "tile",
+        "fusion", "quantized", "int4", "offload", "pipeline", "wafer"]
+ABSTRACTS = st.lists(st.sampled_from(POOL), min_size=0, max_size=8).map(" ".join)
+EDITS = st.lists(st.tuples(st.integers(0, 11), st.sampled_from(["add", "drop", "hardware", "topics", "title"]),
+                           st.sampled_from(POOL)), min_size=1, max_size=5)
+
+
+def edited(papers: list[Paper], hardware: dict, topics: dict, edit) -> None:
+    at, kind, word = edit
+    p = papers[at % len(papers)]
+    if kind == "add":
+        papers[at % len(papers)] = Paper(slug=p.slug, title=p.title, abstract=f"{p.abstract} {word}")
+    elif kind == "drop":
+        papers[at % len(papers)] = Paper(slug=p.slug, title=p.title, abstract=p.abstract.replace(word, "", 1))
+    elif kind == "title":
+        papers[at % len(papers)] = Paper(slug=p.slug, title=f"{p.title} {word}", abstract=p.abstract)
+    else:
+        labels = hardware if kind == "hardware" else topics
+        labels[p.slug] = sorted(set(labels.get(p.slug, [])) ^ {["a100", "h100", "tpu-v4"][len(word) % 3]})  # on or off
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(abstracts=st.lists(ABSTRACTS, min_size=2, max_size=12), edits=EDITS, k=st.integers(1, 3))
+def test_an_answer_updated_after_saves_is_the_answer_taken_afresh(monkeypatch, abstracts, edits, k):
+    monkeypatch.setattr(related, "UPDATE_SHARE", 1.0)  # update whatever changed: the path under test
+    monkeypatch.setattr(related, "COMMON_FEATURE_PAPERS", 3)  # and features that stop or start telling
+    papers = [paper(f"p{n:02d}", text) for n, text in enumerate(abstracts)]
+    hardware, topics = {papers[0].slug: ["a100"]}, {papers[-1].slug: ["kv-cache"]}
+    kept = related.RelatedKept()
+    related.related_papers(papers, hardware, topics, k=k, kept=kept)
+    for edit in edits:
+        edited(papers, hardware, topics, edit)
+        assert related.related_papers(papers, hardware, topics, k=k, kept=kept) == \
+            related.related_papers(papers, hardware, topics, k=k)
+
+
+def test_a_save_that_changes_one_paper_scores_only_the_papers_it_touches(monkeypatch):
+    rng = np.random.default_rng(7)
+    words = [f"w{n}" for n in range(400)]
+    papers = [paper(f"p{n:03d}", " ".join(rng.choice(words, 12))) for n in range(300)]
+    kept = related.RelatedKept()
+    related.related_papers(papers, {}, {}, kept=kept)
+    scored = []
+    real = related._scores
+    monkeypatch.setattr(related, "_scores", lambda telling, telling_t, rows, k, rank: (
+        scored.append(len(rows)), real(telling, telling_t, rows, k, rank))[1])
+    papers[5] = paper("p005", papers[5].abstract + " newword")
+    assert related.related_papers(papers, {}, {}, kept=kept) == related.related_papers(papers, {}, {})
+    assert scored[0] < 30 and scored[1] == 300  # the update scored a few papers again; afresh, all
