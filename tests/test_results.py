@@ -1336,8 +1336,13 @@ def test_an_average_in_parentheses_after_a_peak_shares_the_words_after_it():
 
 
 def test_a_sentence_set_on_a_model_takes_no_device_from_the_sentences_before():
-    text = "We evaluate X on an A100. X is 2x faster than vLLM. On Llama-2-70B, X cuts latency by 30%."
+    text = "X is 2x faster than vLLM on an A100. On Llama-2-70B, X cuts latency by 30%."
     assert devices(text) == ["a100", None]
+
+
+def test_a_sentence_set_on_a_model_takes_the_device_the_paper_says_it_was_measured_on():
+    text = "We evaluate X on an A100. X is 2x faster than vLLM. On Llama-2-70B, X cuts latency by 30%."
+    assert devices(text) == ["a100", "a100"]
 
 
 def test_a_parameter_reduction_is_the_model_s_not_the_speedup_s_beside_it():

@@ -385,14 +385,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # the same. After scoring (disclosed): two lists of as many numbers as the devices listed, said
     # "respectively", each give the devices in turn, and a short aside after a device's name or words
     # ending in a hardware noun before the next leave the list of devices whole: device right 24/32, 4 wrong.
-    ("never_tuned_bb", 0.98, 0.74, 0.86, 0.9, 0.75),
+    ("never_tuned_bb", 0.98, 0.74, 0.86, 0.9, 0.81),
     # Set ba (held out), 20 real arXiv abstracts (183 sentences, 78 results) whose ids' third-to-last digit
     # is 0-4, written on 2026-11-28 (fourteenth session) by a second helper who had not read the rules,
     # scored once at b5e64af, after all that session's rules (the one written after scoring bb among them):
     # value 63/63 and 63/78, claims keep meaning 63/63, none inverted, kind 59/63, device right 18/25,
     # 2 wrong (the Hopper architecture for "on Hopper GPUs", which the labeller gives the H100 the abstract
     # names elsewhere). The session's starting code (6ea151a) scores it the same.
-    ("never_tuned_ba", 1.0, 0.8, 1.0, 0.93, 0.72),
+    ("never_tuned_ba", 1.0, 0.8, 1.0, 0.93, 0.92),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},

@@ -116,6 +116,7 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as
                       r"(?:generation|architecture|family|series)\s*(?=\())\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
+_LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+")
 # Hardware a simulator or a model stands for: "a proprietary simulator (8-16 B200 GPUs)", "modeled H100s",
 # "a simulated 8-GPU B200 system"; not hardware a simulation ran on ("CFD simulations on A100 GPUs").
 _SIMULATED = re.compile(r"\b(?:(?:simulated|emulated|modell?ed)\s+(?:[\w-]+\s+)?|(?:simulat|emulat)\w*\s*\(\s*(?:[\w-]+\s+)?)$",
@@ -244,7 +245,10 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         if any(o.end <= m.start <= o.end + 60 and _DESCRIBES.match(sentence, o.end, m.start) for o in mentions):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
-        goes_on = found and found[-1].end <= m.start and _GOES_ON.match(sentence[found[-1].end:m.start])
+        goes_on = found and found[-1].end <= m.start and (_GOES_ON.match(sentence[found[-1].end:m.start]) or (
+            # or from its maker's name, past the line's: "on the AMD Zynq ZCU102"
+            hardware is not None and hardware.nodes[found[-1].id].kind == "vendor"
+            and _LINE_NAME.fullmatch(sentence, found[-1].end, m.start) is not None))
         after = sentence[m.end:m.end + 80]
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on or _MOVED_TO.search(before) \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \

@@ -20,7 +20,7 @@ from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
 from .carried_devices import earlier_list_count, frame_of, listed_devices, paper_device, refers_back, subject_device
 from .result_devices import most_specific, outside_examples
-from .unknown_hardware import ELSEWHERE, credit, names_other_hardware
+from .unknown_hardware import ELSEWHERE, credit, names_other_hardware, only_settings
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
@@ -136,11 +136,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         against = {r.baseline_device for r in results if r.baseline_device and r.baseline and hardware is not None
                    and _is_hardware_itself(hardware, r.baseline)}
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured,
-                       against))
+                       against, (written, mentions)))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = None if several else paper_device(hardware, measured_on or [], [m.id for m in title_mentions],
                                                     platform, [m.id for m in abstract_mentions])
-    for results, names_hardware, named, carried, unmeasured, against in placed:
+    for results, names_hardware, named, carried, unmeasured, against, (written, mentions) in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
@@ -150,7 +150,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             only_device is None or (hardware is not None and only_device in hardware.lineage(carried))) else only_device
         # Never the hardware the sentence compares against: "Mensa improves ... by 3.0x over the
         # Edge TPU" in a paper that characterized the Edge TPU.
-        if nearest and not _is_one_of(hardware, nearest, against) and (not names_hardware or (named and own)) \
+        # A sentence that names only what ran ("On CIFAR-10, ...") or the paper's device by its class
+        # ("on 2 GPUs"): the paper's device, not the one carried from the sentence before.
+        settled = names_hardware and not named and only_device is not None and hardware is not None \
+            and only_settings(hardware, written, mentions, only_device)
+        if nearest and not _is_one_of(hardware, nearest, against) and (not names_hardware or (named and own) or settled) \
                 and not unmeasured:
             results = _placed(results, nearest)
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.

@@ -31,7 +31,7 @@ def is_unknown(found: re.Match[str] | None, mentions: list[Mention]) -> bool:
     """Whether an UNKNOWN_HARDWARE match names hardware that none of `mentions` is, nor holds
     ("a laptop with an RTX 3060", "a Galaxy S23 with the Snapdragon 8 Gen 2"), nor is part of
     ("the VC1902 device of the VCK190 board")."""
-    if found is None or NOT_DEVICE.match(found.group("name")) or MODEL_NAME.match(found.group("name")) \
+    if found is None or NOT_DEVICE.match(found.group("name")) or is_setting(found) \
             or any(found.start() <= m.start < found.end() for m in mentions):
         return False
     # A class of hardware followed by its name: "on a consumer GPU RTX 4090".
@@ -86,7 +86,9 @@ def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[M
         return mention.id
     inside = [other for other in mentions if mention.end < other.start < product.end()]
     if not inside:
-        return ELSEWHERE
+        # Unless the name is a line's, before its model the vocabulary knows: "AMD Zynq ZCU102".
+        model = any(other.start > product.end() and not sentence[product.end():other.start].strip() for other in mentions)
+        return mention.id if model else ELSEWHERE
     if all(hardware.nodes[other.id].kind == "vendor" for other in inside):
         model = _PRODUCT_AFTER.match(sentence, inside[-1].end)
         if model and _DIGIT.search(model.group(0)) and not any(model.start() < o.start < model.end() for o in mentions):
@@ -106,9 +108,44 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
     not where a baseline ran ("than the state-of-the-art on FPGAs"); or, as a setting of its own,
     a model after "on" ("... on Llama-2-70B"): such a sentence takes no device from the ones before.
     (Carrying the device into those added wrong devices to the held-out sets a, j and y.)"""
-    return any((is_unknown(found, mentions) or MODEL_NAME.match(found.group("name")) is not None)
-               and not _AGAINST.search(sentence, max(0, found.start() - 60), found.start())
-               for found in UNKNOWN_HARDWARE.finditer(sentence))
+    return bool(_others(sentence, mentions))
+
+
+def _others(sentence: str, mentions: list[Mention]) -> list[re.Match[str]]:
+    """The hardware and the settings `names_other_hardware` finds in `sentence`."""
+    return [found for found in UNKNOWN_HARDWARE.finditer(sentence)
+            if (is_unknown(found, mentions) or is_setting(found))
+            and not _AGAINST.search(sentence, max(0, found.start() - 60), found.start())]
+
+
+def only_settings(hardware: Hardware, sentence: str, mentions: list[Mention], device: str) -> bool:
+    """Whether what `names_other_hardware` finds in `sentence` is only what a paper measured
+    on `device` ran (a model, a dataset: "On CIFAR-10, ...") or that device counted by its
+    class ("a 1.2x speedup on 2 GPUs" in a paper measured on the L40S): no other hardware."""
+    named = [Mention(device, 0, 0, "")]
+    return all(is_setting(found) or counts_named(hardware, found, named) for found in _others(sentence, mentions))
+
+
+# A workload a sentence opens with, named bare after "On", as a model is (MODEL_NAME): a dataset or
+# a benchmark ("On CIFAR-10, ...", "On ImageNet-1K, ..."), or a name that mixes cases around its
+# number (a dataset's: "On CORe50, ..."). A device takes an article, a count or a class word ("On
+# the V80, ...", "On 4 MI355X GPUs, ..."), or is a model number of capitals and digits ("On
+# MI355X, ..."). (Within a sentence, "17.6% EMA on GSM8K" beside a device is left unread.)
+_DATASET = re.compile(r"(?i:CIFAR|ImageNet|MS-?COCO|COCO|GSM|MNIST|SQuAD|WikiText|Kinetics|UCF|HMDB|KITTI|"
+                      r"nuScenes|LibriSpeech|MMLU|LongBench|HumanEval|ShareGPT|Places|VOC)(?=[-\d]|$)")
+_MIXED_CASE = re.compile(r"[A-Z][A-Za-z]*[a-z][A-Za-z]*-?\d")
+_OPENING = re.compile(r"\W*(?i:on)\s+")
+
+
+def is_setting(found: re.Match[str]) -> bool:
+    """Whether an UNKNOWN_HARDWARE match names what ran, not where: a model ("on Llama-2-70B")
+    or a workload named bare ("On CIFAR-10, ...")."""
+    name = found.group("name")
+    if MODEL_NAME.match(name):
+        return True
+    opening = _OPENING.fullmatch(found.string, 0, found.start("name")) is not None
+    return opening and found.string[found.end():found.end() + 1] == "," and (
+        _DATASET.match(name) is not None or _MIXED_CASE.match(name) is not None)
 
 
 # A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
