@@ -40,6 +40,9 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"[-\s]?param(?:eter)?s?\b(?:\s+models?)?|[- ]parameter\b|[- ]?(?:[a-z]+\s)?(?:models?|LLMs?)\b"
      r"|(?-i:(?=\s[A-Z][A-Za-z]*-?\d))", "parameters", "parameters"),
     (r"(?:AP\d*|mAP|BLEU|F1|PSNR)\b", "", "accuracy"),
+    # Tokens a day or an hour: a training run's throughput ("213 billion tokens per day")
+    (r"tokens?\s*(?:/|per\s+)day\b", "tokens/day", "throughput"),
+    (r"tokens?\s*(?:/|per\s+)(?:hour|h)\b", "tokens/hour", "throughput"),
     (r"(?:context\s+)?tokens?\s+(?:of\s+)?context\b|context\s+tokens?\b|context\s+(?:length|window)s?\b|"
      r"(?=\s+(?:on|with|in)\b)", "tokens", "context"),
     # "extends the usable context length to 128K tokens": tokens, where a context is named before them
