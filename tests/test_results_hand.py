@@ -393,6 +393,14 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 2 wrong (the Hopper architecture for "on Hopper GPUs", which the labeller gives the H100 the abstract
     # names elsewhere). The session's starting code (6ea151a) scores it the same.
     ("never_tuned_ba", 1.0, 0.8, 1.0, 0.93, 0.92),
+    # Sets bc and bd (held out), 20 real arXiv abstracts each whose ids' fourth-to-last digit is 0-4 (bc:
+    # 165 sentences, 87 results) and 5-9 (bd: 147 sentences, 89 results), written on 2026-11-28 (fifteenth
+    # session) by two helpers who had not read the rules, committed unscored (d3394af), scored once at
+    # 960d906, after all that session's rules: bc value 58/63 and 58/87, claims keep meaning 55/58, 2
+    # inverted, kind 49/58, device right 16/26, 9 wrong; bd value 55/58 and 55/89, claims 52/55, 1
+    # inverted, kind 46/55, device right 25/29, 6 wrong. The session's starting rules score both the same.
+    ("never_tuned_bc", 0.92, 0.66, 0.94, 0.84, 0.61),
+    ("never_tuned_bd", 0.94, 0.61, 0.94, 0.83, 0.86),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -463,7 +471,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             # written from az's DSP tile, disclosed: az 4 -> 3).
             "never_tuned_az": {"meaning inverted": 0, "wrong device": 3},
             "never_tuned_bb": {"meaning inverted": 0, "wrong device": 4},
-            "never_tuned_ba": {"meaning inverted": 0, "wrong device": 2}}
+            "never_tuned_ba": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_bc": {"meaning inverted": 2, "wrong device": 9},
+            "never_tuned_bd": {"meaning inverted": 1, "wrong device": 6}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -472,7 +482,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
-        "never_tuned_bb", "never_tuned_ba"]
+        "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd"]
 
 
 @pytest.mark.parametrize("name", SETS)
