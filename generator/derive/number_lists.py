@@ -316,3 +316,36 @@ def factors_of_the_figure_before(sentence: str, matches: list[re.Match[str]],
 
 def _is_factor(match: re.Match[str]) -> bool:
     return bool(match.group("factor") or match.group("xfirst"))
+
+
+# Words set apart by a slash: what slashed numbers may be of instead ("for FP8/BF16", "prefill/decode").
+_SLASHED_WORDS = re.compile(r"(?<![\d,.]\s)(?<![\d,.])\b[A-Za-z][\w.-]*\s?/\s?[A-Za-z][\w.-]*")
+
+
+def slashed_groups(sentence: str, matches: list[re.Match[str]], mentions: list[Mention]) -> list[list[int]]:
+    """The groups of `matches` set apart by slashes ("812/640 TFLOPS"), by their places; none
+    when other words than hardware names are slashed apart ("812/640 TFLOPS for FP8/BF16": the
+    numbers may be theirs; a unit's "TFLOPS/GPU" is not such words)."""
+    groups: list[list[int]] = []
+    for at in range(1, len(matches)):
+        if sentence[matches[at - 1].end():matches[at].start()].strip() == "/":
+            if groups and groups[-1][-1] == at - 1:
+                groups[-1].append(at)
+            else:
+                groups.append([at - 1, at])
+    if any(not any(m.start < word.end() and word.start() < m.end for m in mentions)
+           for word in _SLASHED_WORDS.finditer(sentence)):
+        return []
+    return groups
+
+
+def in_turn(results: list[R], groups: list[list[int]], devices: list[str]) -> list[R]:
+    """`results` with `devices` given in turn to each group of as many (`slashed_groups`), when
+    every group has as many as there are devices, two or more (else as they were)."""
+    if len(devices) < 2 or any(len(group) != len(devices) for group in groups):
+        return results
+    results = list(results)
+    for group in groups:
+        for at, device in zip(group, devices):
+            results[at] = results[at]._replace(device=device)
+    return results

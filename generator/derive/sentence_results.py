@@ -20,8 +20,8 @@ from .candidates import NUMBER_GAP, candidates, counts_hardware, efficiency_unit
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures
-from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, listed_groups, lists_of,
-                           names_other_list, paired_lists, respective_devices, respective_measures)
+from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, in_turn, listed_groups, lists_of,
+                           names_other_list, paired_lists, respective_devices, respective_measures, slashed_groups)
 from .carried_devices import refined_device
 from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specific, setting_after
 from .unknown_hardware import credit
@@ -161,34 +161,6 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                 else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
                     out[at] = out[at]._replace(device=out[first].device)
     return out
-
-
-# Words set apart by a slash: what slashed numbers may be of instead ("for FP8/BF16", "prefill/decode").
-_SLASHED_WORDS = re.compile(r"(?<![\d,.]\s)(?<![\d,.])\b[A-Za-z][\w.-]*\s?/\s?[A-Za-z][\w.-]*")
-
-
-def _slashed_in_turn(sentence: str, matches: list[re.Match[str]], results: list[Result],
-                     devices: list[str], mentions: list[Mention]) -> list[Result]:
-    """`results` with the devices listed given in turn to each group of as many numbers set apart
-    by slashes ("812/640 TFLOPS"), when every such group has as many (else as they were), and no
-    other words are slashed apart ("812/640 TFLOPS for FP8/BF16": a unit's "TFLOPS/GPU" is not)."""
-    if any(not any(m.start < word.end() and word.start() < m.end for m in mentions)
-           for word in _SLASHED_WORDS.finditer(sentence)):
-        return results
-    groups: list[list[int]] = []
-    for at in range(1, len(matches)):
-        if sentence[matches[at - 1].end():matches[at].start()].strip() == "/":
-            if groups and groups[-1][-1] == at - 1:
-                groups[-1].append(at)
-            else:
-                groups.append([at - 1, at])
-    if len(devices) < 2 or not groups or any(len(group) != len(devices) for group in groups):
-        return results
-    results = list(results)
-    for group in groups:
-        for at, device in zip(group, devices):
-            results[at] = results[at]._replace(device=device)
-    return results
 
 
 def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Result]], measures: list[Measure],
@@ -396,11 +368,9 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         # Xeon CPU, respectively": the list of as many numbers right before the list of hardware.
         results = respective_devices(sentence, [m for m, _ in in_sentence], results, listed_hardware, mentions,
                                      measured)
-    elif mentions:
-        # "On the GB300 and the GB200, it reaches 1,233/1,048 TFLOPS ... and 974/919 TFLOPS ...": numbers
-        # set apart by slashes, as many as the devices listed, are theirs in turn.
-        results = _slashed_in_turn(sentence, [m for m, _ in in_sentence], results, hardware_list(hardware, sentence, mentions),
-                                   mentions)
+    elif mentions and (groups := slashed_groups(sentence, [m for m, _ in in_sentence], mentions)):
+        # "On the GB300 and the GB200, it reaches 1,233/1,048 TFLOPS ... and 974/919 TFLOPS ...".
+        results = in_turn(results, groups, hardware_list(hardware, sentence, mentions))
     results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively", "on Intel CPU, ARM CPU, and NVIDIA

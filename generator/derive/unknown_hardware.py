@@ -120,10 +120,17 @@ def _others(sentence: str, mentions: list[Mention]) -> list[re.Match[str]]:
 
 def only_settings(hardware: Hardware, sentence: str, mentions: list[Mention], device: str) -> bool:
     """Whether what `names_other_hardware` finds in `sentence` is only what a paper measured
-    on `device` ran (a model, a dataset: "On CIFAR-10, ...") or that device counted by its
-    class ("a 1.2x speedup on 2 GPUs" in a paper measured on the L40S): no other hardware."""
-    named = [Mention(device, 0, 0, "")]
-    return all(is_setting(found) or counts_named(hardware, found, named) for found in _others(sentence, mentions))
+    on `device` ran (a model, a dataset: "On CIFAR-10, ...") or that device by its class, counted
+    or with an article ("a 1.2x speedup on 2 GPUs", "on the GPU" in a paper measured on the L40S):
+    no other hardware."""
+    return all(is_setting(found) or ((cls := _CLASS_NAMED.fullmatch(found.group(0))) is not None
+                                     and hardware.nodes[device].device_kind in _CLASS_KINDS.get(cls.group("cls"), ()))
+               for found in _others(sentence, mentions))
+
+
+# The class of a device, counted or named with an article: "on 2 GPUs", "on the GPU", "on an FPGA platform".
+_CLASS_NAMED = re.compile(rf"(?i:on|using|across)\s+(?:(?i:an?|the|our|this|one|single|two|four|eight|\d+)\s+)+"
+                          rf"(?P<cls>{PROCESSOR_CLASS})s?(?:\s+(?:platform|board|device|system)s?)?")
 
 
 # A workload a sentence opens with, named bare after "On", as a model is (MODEL_NAME): a dataset or
