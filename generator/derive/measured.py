@@ -117,6 +117,10 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
 _LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+")
+# A device named as the measure's own word, between a figure and what it measures: "1.7-11.8 ms T4
+# TensorRT latency", "at 3.2 ms A100 latency".
+_FIGURE_BEFORE = re.compile(r"\d\s*(?:ms|s|μs|µs|FPS|fps|tokens/s|TFLOPS|images/s)\s+$")
+_MEASURE_AFTER = re.compile(r"(?:\s+(?:[A-Z][\w.-]*|FP\d+|INT\d+)){0,2}\s+(?:latency|throughput|inference time|runtime|speed)\b", re.I)
 # Hardware a simulator or a model stands for: "a proprietary simulator (8-16 B200 GPUs)", "modeled H100s",
 # "a simulated 8-GPU B200 system"; not hardware a simulation ran on ("CFD simulations on A100 GPUs").
 _SIMULATED = re.compile(r"\b(?:(?:simulated|emulated|modell?ed)\s+(?:[\w-]+\s+)?|(?:simulat|emulat)\w*\s*\(\s*(?:[\w-]+\s+)?)$",
@@ -253,7 +257,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on or _MOVED_TO.search(before) \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
-                or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before):
+                or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before) \
+                or (_FIGURE_BEFORE.search(before) and _MEASURE_AFTER.match(after)):
             found.append(m)
     return found
 
