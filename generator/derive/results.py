@@ -18,6 +18,7 @@ from .kinds import MODEL_KINDS
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
+from .comparisons import COMPARED_WITH
 from .carried_devices import earlier_list_count, frame_of, listed_devices, paper_device, refers_back, subject_device
 from .result_devices import most_specific, outside_examples
 from .unknown_hardware import ELSEWHERE, credit, names_other_hardware, only_settings
@@ -73,7 +74,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             for m in abstract_mentions if offset <= m.start and m.end <= offset + len(written)
         ]
         opening = frame_of(hardware, written, mentions) if mentions else None
+        if opening is None and carried and _BACK_FRAME.match(written):
+            opening = carried  # "On this device, ...": the one the last sentence that named hardware ran on
         results = sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening, designs)
+        if opening and hardware is not None:
+            results = _against_on(hardware, written, mentions, results, opening)
         # Hardware a result is only compared against ("2.1x higher than on the A100") does not
         # say where the sentence's results were measured, nor does its vendor ("the Graphcore IPU").
         compared = {i for r in results if r.baseline_device and hardware is not None
@@ -167,6 +172,28 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
             for r in results]
     return found
+
+
+# An opening that refers back to the device named before: "On this device, ...", "On the same board, ...".
+_BACK_FRAME = re.compile(rf"\W*(?:on|with)\s+(?:this|that|the same|such an?)\s+(?:[\w-]+\s+)?"
+                         rf"(?:{HARDWARE_NOUN}|platform|hardware|system|SoC)s?\s*,", re.I)
+# A comparison's baseline, then where it ran: "17x lower than BarNet on an RTX 3090 GPU".
+# (Not the baseline's own figure: "versus 2.9 ms on an MI250X" is the MI250X's.)
+_AGAINST_ON = re.compile(rf"\b{COMPARED_WITH}\s+(?:(?!\b\d)[^,;]){{1,40}}?\s+on\s+(?:(?:an?|the|a single|one)\s+)?$", re.I)
+
+
+def _against_on(hardware: Hardware, sentence: str, mentions: list[Mention], results: list[Result],
+                opening: str) -> list[Result]:
+    """In a sentence that opens on where it ran ("On the Jetson, ..."), a device named only after a
+    comparison's baseline ("... 17x lower than BarNet on an RTX 3090 GPU") is the baseline's: the
+    results are the opening's."""
+    out = []
+    for r in results:
+        named = [m for m in mentions if r.device and m.id in hardware.lineage(r.device) and r.device in hardware.lineage(m.id)]
+        if named and r.device != opening and all(_AGAINST_ON.search(sentence, 0, m.start) for m in named):
+            r = r._replace(device=opening, baseline_device=r.baseline_device or r.device)
+        out.append(r)
+    return out
 
 
 # A class of hardware: "GPU", "multi-GPU", "FPGAs".
