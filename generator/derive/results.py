@@ -99,12 +99,16 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not unmeasured:
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
             results = _placed(results, next(iter(before)))
-        if not mentions and (count := earlier_list_count(written)) and len(hardware_list) == count \
-                and len(unplaced := [at for at, r in enumerate(results) if r.device is None and not _models_own(r)]) == count:
+        if not mentions and (count := earlier_list_count(written) or _respective_to_earlier(written, hardware_list)) \
+                and len(hardware_list) == count \
+                and _in_lists_of(unplaced := [at for at, r in enumerate(results) if r.device is None and not _models_own(r)],
+                                 results, count):
             # "We evaluate on NVIDIA V100 and A100 GPUs. ... 1.29x-3.24x and 1.10x-3.03x on the two GPUs, respectively."
+            # "We deploy on an STM32F746 and an STM32F411. ... latencies of 31 ms and 115 ms, and energy of 7.9 mJ and
+            # 29.1 mJ per inference, respectively": each list of as many numbers, in turn.
             results = list(results)
-            for at, device in zip(unplaced, hardware_list):
-                results[at] = results[at]._replace(device=device)
+            for place, at in enumerate(unplaced):
+                results[at] = results[at]._replace(device=hardware_list[place % count])
         before = {r.device for r in results if r.device}
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
         budget = _BUDGET.match(written)  # "For example, with a single A100, ...": an example's, this sentence's only
@@ -172,6 +176,31 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
             for r in results]
     return found
+
+
+# "respectively" in a sentence that names no hardware, and no list of words of its own before it (the
+# list "respectively" would give its numbers to: "on Llama-7B and Llama-13B", "throughput and latency"):
+# its lists of numbers go to the devices the paper listed last. (Numbers with their units are taken
+# out first: "31 ms and 115 ms" is no list of words.)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_FIGURE = re.compile(r"[<>~≈]?\d[\d.,]*\s*[A-Za-zμ%×/]*")
+_WORDS_LISTED = re.compile(r"\b(?!N\b)[A-Za-z][\w-]*\s+(?:and|or)\s+(?:the\s+)?(?!N\b)[A-Za-z]")
+
+
+def _respective_to_earlier(sentence: str, listed: list[str]) -> int | None:
+    """How many devices listed before `sentence` its "respectively" gives numbers to, if any."""
+    said = _RESPECTIVELY.search(sentence)
+    if said is None or len(listed) < 2 or _WORDS_LISTED.search(_FIGURE.sub("N", sentence[:said.start()])):
+        return None
+    return len(listed)
+
+
+def _in_lists_of(places: list[int], results: list[Result], count: int) -> bool:
+    """Whether the results at `places` are lists of `count` numbers each, each list of one unit."""
+    return bool(places) and len(places) % count == 0 and all(
+        # (one unit, whatever it is per: "7.9 mJ and 29.1 mJ per inference")
+        len({(results[at].unit or "").split("/")[0] for at in places[first:first + count]}) == 1
+        for first in range(0, len(places), count))
 
 
 # An opening that refers back to the device named before: "On this device, ...", "On the same board, ...".
