@@ -27,8 +27,12 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                     r"occupancy|MFU"),
     ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
-              r"accuracy (?:loss|drop|degradation)|divergence"),
+              r"accuracy (?:loss|drop|degradation)|divergence|"
+              # the rate of an unwanted outcome: "a 77% collision rate reduction"
+              r"(?:collision|failure|miss|crash|violation|false[- ](?:positive|negative)|misclassification)\s+rates?"),
     ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1|PSNR|SSIM|FID|quality|score|"
+                 # a task's performance is how well it is done: "detection and classification performance"
+                 r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
     ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
