@@ -734,6 +734,11 @@ def test_times_and_sizes_keep_their_units_and_a_bound_the_set_up_sets_is_no_resu
     assert [(r.shown, r.value) for r in found[1:]] == [("37 MB", 37e6), ("3.1 TB/s", 3.1e12)]
 
 
+def test_energy_in_watt_hours_is_shown_as_written_and_sorted_in_watt_hours():
+    found = one("On a Jetson Orin Nano, FooPath consumes only 0.36 kWh per 3,000 slides.", hardware())
+    assert (found.shown, found.value, found.kind, found.device) == ("0.36 kWh", 360.0, "energy", "jetson-orin-nano")
+
+
 def test_a_factor_of_a_product_named_by_its_code_compares_with_it():
     r = one("The tensor cores reach 989 TFLOPS in dense FP16, 2.1x the A100.".split(", ")[1], hardware())
     assert (r.baseline, r.baseline_device) == ("A100", "a100")
