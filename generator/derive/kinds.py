@@ -40,7 +40,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
                    r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
-    ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?"),  # the energy-delay product: lower is better
+    ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?|\b[kMG]?Wh\b"),  # the energy-delay product: lower is better
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
                r"storage|model sizes?|[GMT]B\b|GiB|MiB|"
                # a model, weights or a cache made smaller: "a compression rate of 4.4x", "4x compression", "compresses the
