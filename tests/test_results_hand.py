@@ -406,6 +406,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # kind 52/58, device right 23/26, 4 wrong; bd device right 26/29, 6 wrong.
     ("never_tuned_bc", 0.92, 0.66, 0.94, 0.89, 0.88),
     ("never_tuned_bd", 0.94, 0.61, 0.94, 0.83, 0.89),
+    # Set bf (held out), 20 real arXiv abstracts (177 sentences, 70 results) whose ids are of even months,
+    # written on 2026-11-28 (fifteenth session) by a helper who had not read the rules, committed unscored
+    # (312d417), scored once at 312d417, after all that session's rules: value 40/41 and 40/70, claims keep
+    # meaning 35/40, 1 inverted, kind 33/40, device right 19/31, 6 wrong. The session's starting rules
+    # score it the same.
+    ("never_tuned_bf", 0.97, 0.57, 0.87, 0.82, 0.61),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -478,7 +484,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bb": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_ba": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_bc": {"meaning inverted": 2, "wrong device": 4},
-            "never_tuned_bd": {"meaning inverted": 1, "wrong device": 6}}
+            "never_tuned_bd": {"meaning inverted": 1, "wrong device": 6},
+            "never_tuned_bf": {"meaning inverted": 1, "wrong device": 6}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -487,7 +494,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
-        "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd"]
+        "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf"]
 
 
 @pytest.mark.parametrize("name", SETS)
