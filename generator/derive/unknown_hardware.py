@@ -142,6 +142,9 @@ _DATASET = re.compile(r"(?i:CIFAR|ImageNet|MS-?COCO|COCO|GSM|MNIST|SQuAD|WikiTex
                       r"nuScenes|LibriSpeech|MMLU|LongBench|HumanEval|ShareGPT|Places|VOC)(?=[-\d]|$)")
 _MIXED_CASE = re.compile(r"[A-Z][A-Za-z]*[a-z][A-Za-z]*-?\d")
 _OPENING = re.compile(r"\W*(?i:on)\s+")
+_BARE_ON = re.compile(r"(?i:on)\s+")
+_HYPHEN_NUMBER = re.compile(r"[A-Z][A-Za-z]+-\d+[A-Za-z]?")
+_NOUN_AFTER = re.compile(rf"\s+{HARDWARE_NOUN}\b", re.I)
 
 
 def is_setting(found: re.Match[str]) -> bool:
@@ -151,8 +154,12 @@ def is_setting(found: re.Match[str]) -> bool:
     if MODEL_NAME.match(name):
         return True
     opening = _OPENING.fullmatch(found.string, 0, found.start("name")) is not None
-    return opening and found.string[found.end():found.end() + 1] == "," and (
-        _DATASET.match(name) is not None or _MIXED_CASE.match(name) is not None)
+    if opening and found.string[found.end():found.end() + 1] == "," and (
+            _DATASET.match(name) is not None or _MIXED_CASE.match(name) is not None):
+        return True
+    # Within a sentence, a benchmark named bare with its number after a hyphen: "on MATH-500", "on CIFAR-10".
+    return _BARE_ON.fullmatch(found.string, found.start(), found.start("name")) is not None \
+        and _HYPHEN_NUMBER.fullmatch(name) is not None and not _NOUN_AFTER.match(found.string, found.end())
 
 
 # A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
