@@ -413,6 +413,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # score it the same. After scoring (disclosed): a benchmark named bare with its number after a hyphen
     # ("on MATH-500") is what ran, and the Snapdragon 8 Elite Gen 5 in the vocabulary: device right 20/31.
     ("never_tuned_bf", 0.97, 0.57, 0.87, 0.82, 0.64),
+    # Set be (held out), 20 real arXiv abstracts (164 sentences, 67 results) whose ids are of odd months,
+    # written on 2026-11-28 (fifteenth session) by a helper who had not read the rules, committed unscored
+    # (33e8712), scored once at 33e8712, after every rule of that session (those written from bc, bd and bf
+    # among them): value 47/49 and 47/67, claims keep meaning 45/47, 1 inverted, kind 43/47, device right
+    # 16/21, none wrong. The session's starting rules score it the same.
+    ("never_tuned_be", 0.95, 0.7, 0.95, 0.91, 0.76),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -486,7 +492,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_ba": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_bc": {"meaning inverted": 1, "wrong device": 4},
             "never_tuned_bd": {"meaning inverted": 1, "wrong device": 6},
-            "never_tuned_bf": {"meaning inverted": 1, "wrong device": 6}}
+            "never_tuned_bf": {"meaning inverted": 1, "wrong device": 6},
+            "never_tuned_be": {"meaning inverted": 1, "wrong device": 0}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -495,7 +502,8 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_aj", "never_tuned_ak", "never_tuned_al", "never_tuned_am", "never_tuned_an", "never_tuned_ao",
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
-        "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf"]
+        "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
+        "never_tuned_be"]
 
 
 @pytest.mark.parametrize("name", SETS)
