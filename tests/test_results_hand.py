@@ -392,7 +392,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # value 63/63 and 63/78, claims keep meaning 63/63, none inverted, kind 59/63, device right 18/25,
     # 2 wrong (the Hopper architecture for "on Hopper GPUs", which the labeller gives the H100 the abstract
     # names elsewhere). The session's starting code (6ea151a) scores it the same.
-    ("never_tuned_ba", 1.0, 0.8, 1.0, 0.93, 0.92),
+    ("never_tuned_ba", 1.0, 0.8, 1.0, 0.93, 0.81),
     # Sets bc and bd (held out), 20 real arXiv abstracts each whose ids' fourth-to-last digit is 0-4 (bc:
     # 165 sentences, 87 results) and 5-9 (bd: 147 sentences, 89 results), written on 2026-11-28 (fifteenth
     # session) by two helpers who had not read the rules, committed unscored (d3394af), scored once at
@@ -411,8 +411,9 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # (312d417), scored once at 312d417, after all that session's rules: value 40/41 and 40/70, claims keep
     # meaning 35/40, 1 inverted, kind 33/40, device right 19/31, 6 wrong. The session's starting rules
     # score it the same. After scoring (disclosed): a benchmark named bare with its number after a hyphen
-    # ("on MATH-500") is what ran, and the Snapdragon 8 Elite Gen 5 in the vocabulary: device right 20/31.
-    ("never_tuned_bf", 0.97, 0.57, 0.87, 0.82, 0.64),
+    # ("on MATH-500") is what ran, and the Snapdragon 8 Elite Gen 5 in the vocabulary: device right 20/31;
+    # the review took the first back ("on Kintex-7" is shaped alike): 19/31.
+    ("never_tuned_bf", 0.97, 0.57, 0.87, 0.82, 0.61),
     # Set be (held out), 20 real arXiv abstracts (164 sentences, 67 results) whose ids are of odd months,
     # written on 2026-11-28 (fifteenth session) by a helper who had not read the rules, committed unscored
     # (33e8712), scored once at 33e8712, after every rule of that session (those written from bc, bd and bf

@@ -51,7 +51,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:W|mW|(?:milli)?watts?)\b", "W", "power"),
     (r"(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)(?:\s?/\s?|\s+per\s+)(?:token|image|frame|inference|query|sample|op|operation)s?\b"
      r"|(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)\b(?!/)", "J", "energy"),
-    (r"[kMG]?Wh\b(?!/)", "Wh", "energy"),  # "consumes 0.36 kWh per 3,000 slides"
+    (r"(?-i:[mkMG]?Wh)\b(?!/)", "Wh", "energy"),  # "consumes 0.36 kWh per 3,000 slides" (mWh is not MWh)
     (r"[GT]B/s\b", "B/s", "bandwidth"),
     (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
 )
@@ -59,7 +59,8 @@ _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumer
 MEASURE = re.compile(rf"(?<![\w.,-])(?:(?P<low>\d+(?:\.\d+)?)\s*(?:–|-|to)\s*)?{_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 # Units shown as written: a byte count's prefix is its size.
-_AS_WRITTEN = {"bytes", "B/s", "Wh"}
+_AS_WRITTEN = {"bytes", "B/s"}
+_WATT_HOURS = {"m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9}
 _BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
 _HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu", "map", "miou"),
@@ -279,8 +280,10 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             per = re.search(r"(?:/|\sper\s)\s*(\w+?)s?$", written)
             unit = f"{prefix.replace('µ', 'μ').replace('K', 'k')}J" + (f"/{per.group(1)}" if per else "")
         per_unit = 1
-        if unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
-            unit, per_unit = written, _BYTES.get(written[0].upper(), 1)
+        if unit == "Wh":  # "0.36 kWh", "3.2 mWh": as written, the value in watt-hours to sort by
+            unit, per_unit = written, _WATT_HOURS.get(written[0], 1)
+        elif unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
+            unit, per_unit = written, _BYTES[written[0].upper()]
         if unit == "W" and written.lower().startswith("m"):  # "5 mW", "300 milliwatts": mW, the value in W to sort by
             unit, per_unit = "mW", 1e-3
         activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None

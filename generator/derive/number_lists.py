@@ -318,14 +318,14 @@ def _is_factor(match: re.Match[str]) -> bool:
     return bool(match.group("factor") or match.group("xfirst"))
 
 
-# Words set apart by a slash: what slashed numbers may be of instead ("for FP8/BF16", "prefill/decode").
-_SLASHED_WORDS = re.compile(r"(?<![\d,.]\s)(?<![\d,.])\b[A-Za-z][\w.-]*\s?/\s?[A-Za-z][\w.-]*")
+# A slash in a unit ("TFLOPS/GPU", "tokens/s", "GOP/s/W"): not a list of what slashed numbers may be of.
+_UNIT_SLASH = re.compile(r"/(?:s|sec|GPU|chip|node|W|J|token|day|hour|h)\b")
 
 
 def slashed_groups(sentence: str, matches: list[re.Match[str]], mentions: list[Mention]) -> list[list[int]]:
     """The groups of `matches` set apart by slashes ("812/640 TFLOPS"), by their places; none
-    when other words than hardware names are slashed apart ("812/640 TFLOPS for FP8/BF16": the
-    numbers may be theirs; a unit's "TFLOPS/GPU" is not such words)."""
+    when anything else but hardware names and units is slashed apart ("812/640 TFLOPS for FP8/BF16",
+    "at 4K/32K context", "INT4/8 kernels": the numbers may be theirs)."""
     groups: list[list[int]] = []
     for at in range(1, len(matches)):
         if sentence[matches[at - 1].end():matches[at].start()].strip() == "/":
@@ -333,8 +333,11 @@ def slashed_groups(sentence: str, matches: list[re.Match[str]], mentions: list[M
                 groups[-1].append(at)
             else:
                 groups.append([at - 1, at])
-    if any(not any(m.start < word.end() and word.start() < m.end for m in mentions)
-           for word in _SLASHED_WORDS.finditer(sentence)):
+    between = [(matches[group[0]].start(), matches[group[-1]].end()) for group in groups]
+    if any(not any(a <= slash.start() < b for a, b in between)
+           and not any(m.start <= slash.start() <= m.end for m in mentions)  # in a name, or right after one: "H200/H100"
+           and not _UNIT_SLASH.match(sentence, slash.start())
+           for slash in re.finditer("/", sentence)):
         return []
     return groups
 

@@ -162,6 +162,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # A sentence that names only what ran ("On CIFAR-10, ...") or the paper's device by its class
         # ("on 2 GPUs"): the paper's device, not the one carried from the sentence before.
         settled = names_hardware and not named and only_device is not None and hardware is not None \
+            and (carried is None or only_device in hardware.lineage(carried)) \
             and only_settings(hardware, written, mentions, only_device)
         if nearest and not _is_one_of(hardware, nearest, against) and (not names_hardware or (named and own) or settled) \
                 and not unmeasured:
