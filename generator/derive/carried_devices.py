@@ -124,15 +124,27 @@ def subject_device(hardware: Hardware | None, sentence: str, mentions: list[Ment
 _EARLIER_LIST = re.compile(rf"\b(?:(?:the|these|those)\s+(?P<count>two|three|four|five)|both(?:\s+the)?)\s+"
                            rf"(?:[\w-]+\s+)?(?:{HARDWARE_NOUN}|platforms?|systems?)\b(?=.*\brespectively\b)", re.I)
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+# "respectively" in a sentence that names no hardware, and no list of words of its own before it (the
+# list "respectively" would give its numbers to: "on Llama-7B and Llama-13B", "throughput and latency"):
+# its lists of numbers go to the devices the paper listed last. (Numbers with their units are taken
+# out first: "31 ms and 115 ms" is no list of words. `number_lists.names_other_list` asks the same of
+# the words between a sentence's own devices and its "respectively".)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_FIGURE = re.compile(r"[<>~≈]?\d[\d.,]*\s*[A-Za-zμ%×/]*")
+_WORDS_LISTED = re.compile(r"\b(?!N\b)[A-Za-z][\w-]*\s+(?:and|or)\s+(?:the\s+)?(?!N\b)[A-Za-z]")
 
 
-def earlier_list_count(sentence: str) -> int | None:
-    """How many items of an earlier list of hardware `sentence` refers to, with "respectively"
-    ("on the two GPUs, respectively": 2); None where it refers to none."""
+def earlier_list_count(sentence: str, listed: list[str]) -> int | None:
+    """How many items of an earlier list of hardware (`listed`, the last) `sentence` refers to,
+    with "respectively" ("on the two GPUs, respectively": 2; "31 ms and 115 ms, respectively" in a
+    sentence that lists no words of its own: all of `listed`); None where it refers to none."""
     found = _EARLIER_LIST.search(sentence)
-    if found is None:
+    if found is not None:
+        return _COUNTS[found.group("count").lower()] if found.group("count") else 2
+    said = _RESPECTIVELY.search(sentence)
+    if said is None or len(listed) < 2 or _WORDS_LISTED.search(_FIGURE.sub("N", sentence[:said.start()])):
         return None
-    return _COUNTS[found.group("count").lower()] if found.group("count") else 2
+    return len(listed)
 
 
 def listed_devices(hardware: Hardware | None, mentions: list[Mention]) -> list[str]:

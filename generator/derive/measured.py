@@ -116,6 +116,7 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as
                       r"(?:generation|architecture|family|series)\s*(?=\())\s*)*(?:the\s+|an?\s+|\d+\s*[x×]\s*)?"
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
+# A line's name between a maker's and a model's: the "Zynq" of "AMD Zynq ZCU102".
 _LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+")
 # A device named as the measure's own word, between a figure and what it measures: "1.7-11.8 ms T4
 # TensorRT latency", "at 3.2 ms A100 latency".

@@ -148,10 +148,15 @@ def _keep_top(rows: np.ndarray, columns: np.ndarray, micros: np.ndarray, k: int,
     order = _order_by_row_score_rank(rows, micros, rank[columns], len(rank))
     rows, columns, micros = rows[order], columns[order], micros[order]
     # Each entry's place in its row, once sorted: the first k of each row are kept.
-    row_firsts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]]) if len(rows) else np.zeros(0, dtype=np.int64)
+    row_firsts = _run_starts(rows)
     place = np.arange(len(rows)) - np.repeat(row_firsts, np.diff(np.r_[row_firsts, len(rows)]))
     top = place < k
     return rows[top], columns[top], micros[top]
+
+
+def _run_starts(rows: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of the sorted `rows` starts."""
+    return np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]]) if len(rows) else np.zeros(0, dtype=np.int64)
 
 
 def _order_by_row_score_rank(rows: np.ndarray, micros: np.ndarray, ranks: np.ndarray, papers: int) -> np.ndarray:
@@ -191,10 +196,9 @@ def related_papers(
     kept = kept if kept is not None else RelatedKept()
     asked = (tuple((p.slug, p.title, p.abstract, tuple(hardware.get(p.slug, ())), tuple(topics.get(p.slug, ())))
                    for p in papers), k)
-    if kept.asked != asked:
-        kept.scored = _related_papers(*asked, kept.words, kept.scored)
-        kept.answer, kept.asked = kept.scored.answer, asked
-    return kept.answer
+    if kept.scored is None or kept.asked != asked:
+        kept.scored, kept.asked = _related_papers(*asked, kept.words, kept.scored), asked
+    return kept.scored.answer
 
 
 class Scored(NamedTuple):
@@ -220,7 +224,6 @@ class RelatedKept:
     def __init__(self) -> None:
         self.words = WordCounter()
         self.asked: tuple | None = None
-        self.answer: dict[str, list[Related]] = {}
         self.scored: Scored | None = None
 
 
@@ -342,7 +345,7 @@ def _related_of(slugs: tuple[str, ...], hardware: list[tuple[str, ...]], topics:
         _shared_labels(topics, left_papers, right_papers),
     )))
     # The pairs come paper by paper: each paper's related papers are a slice of the list.
-    firsts = np.flatnonzero(np.r_[True, left[1:] != left[:-1]]) if len(left) else np.zeros(0, dtype=np.int64)
+    firsts = _run_starts(left)
     ends = [*firsts[1:].tolist(), len(left)]
     return {slugs[left_papers[first]]: related[first:end] for first, end in zip(firsts.tolist(), ends)}
 

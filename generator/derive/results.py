@@ -63,8 +63,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     # Each sentence's results, whether it names hardware, the ids it names (but its baselines'), the
     # device carried to it from the last sentence that named hardware, whether it is unmeasured
-    # (a simulation, the field's past), and the hardware that is itself one of its baselines.
-    placed: list[tuple[list[Result], bool, set[str], str | None, bool, set[str]]] = []
+    # (a simulation, the field's past), the hardware that is itself one of its baselines, and its text and mentions.
+    placed: list[tuple[list[Result], bool, set[str], str | None, bool, set[str], tuple[str, list[Mention]]]] = []
     before: set[str] = set()  # the devices of the sentence before's results
     carried: str | None = None  # the one device the last sentence that named hardware ran on
     hardware_list: list[str] = []  # the devices of the last sentence that named several, in order
@@ -99,7 +99,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not unmeasured:
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
             results = _placed(results, next(iter(before)))
-        if not mentions and (count := earlier_list_count(written) or _respective_to_earlier(written, hardware_list)) \
+        if not mentions and (count := earlier_list_count(written, hardware_list)) \
                 and len(hardware_list) == count \
                 and _in_lists_of(unplaced := [at for at, r in enumerate(results) if r.device is None and not _models_own(r)],
                                  results, count):
@@ -177,23 +177,6 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
             for r in results]
     return found
-
-
-# "respectively" in a sentence that names no hardware, and no list of words of its own before it (the
-# list "respectively" would give its numbers to: "on Llama-7B and Llama-13B", "throughput and latency"):
-# its lists of numbers go to the devices the paper listed last. (Numbers with their units are taken
-# out first: "31 ms and 115 ms" is no list of words.)
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-_FIGURE = re.compile(r"[<>~≈]?\d[\d.,]*\s*[A-Za-zμ%×/]*")
-_WORDS_LISTED = re.compile(r"\b(?!N\b)[A-Za-z][\w-]*\s+(?:and|or)\s+(?:the\s+)?(?!N\b)[A-Za-z]")
-
-
-def _respective_to_earlier(sentence: str, listed: list[str]) -> int | None:
-    """How many devices listed before `sentence` its "respectively" gives numbers to, if any."""
-    said = _RESPECTIVELY.search(sentence)
-    if said is None or len(listed) < 2 or _WORDS_LISTED.search(_FIGURE.sub("N", sentence[:said.start()])):
-        return None
-    return len(listed)
 
 
 def _in_lists_of(places: list[int], results: list[Result], count: int) -> bool:

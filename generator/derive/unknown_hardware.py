@@ -131,13 +131,6 @@ def only_settings(hardware: Hardware, sentence: str, mentions: list[Mention], de
 
 # What a class of processor may be part of, which is then other hardware: "the GPU server", "a GPU cluster".
 _HOST_AFTER = re.compile(r"\s+(?:servers?|clusters?|nodes?|machines?|instances?|farms?|workstations?|racks?)\b", re.I)
-# The device kinds a class names where it stands for the paper's one device (an embedded board's GPU
-# is not what "8 GPUs" count).
-_CLASS_OF_DEVICE = {"GPU": {"datacenter-gpu", "workstation-gpu", "consumer-gpu"}, "CPU": {"cpu"}, "TPU": {"tpu"},
-                    "NPU": {"npu"}, "FPGA": {"fpga"}, "IPU": {"ipu"}}
-# The class of a device, counted or named with an article: "on 2 GPUs", "on the GPU", "on an FPGA platform".
-_CLASS_NAMED = re.compile(rf"(?i:on|using|across)\s+(?:(?i:an?|the|our|this|one|single|two|four|eight|\d+)\s+)+"
-                          rf"(?P<cls>{PROCESSOR_CLASS})s?(?:\s+(?:platform|board|device|system)s?)?")
 
 
 # A workload a sentence opens with, named bare after "On", as a model is (MODEL_NAME): a dataset or
@@ -146,7 +139,6 @@ _CLASS_NAMED = re.compile(rf"(?i:on|using|across)\s+(?:(?i:an?|the|our|this|one|
 _DATASET = re.compile(r"(?i:CIFAR|ImageNet|MS-?COCO|COCO|GSM|MNIST|SQuAD|WikiText|Kinetics|UCF|HMDB|KITTI|"
                       r"nuScenes|LibriSpeech|MMLU|LongBench|HumanEval|ShareGPT|Places|VOC)(?=[-\d]|$)")
 _OPENING = re.compile(r"\W*(?i:on)\s+")
-
 
 
 def is_setting(found: re.Match[str]) -> bool:
@@ -166,9 +158,15 @@ _AGAINST = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*$", re.I)
 
 # A count of a class of hardware and nothing more: "on 1 GPU", "across 8 GPUs", "using a single GPU".
 _COUNT_OF_CLASS = re.compile(rf"(?i:on|using|across)\s+(?i:(?:a\s+)?single|one|two|four|eight|\d+)\s+(?P<cls>{PROCESSOR_CLASS})s?")
+# A count of a class, as `_COUNT_OF_CLASS`, or the class with an article: "on 2 GPUs", "on the GPU", "on an FPGA platform".
+_CLASS_NAMED = re.compile(rf"(?i:on|using|across)\s+(?:(?i:an?|the|our|this|one|single|two|four|eight|\d+)\s+)+"
+                          rf"(?P<cls>{PROCESSOR_CLASS})s?(?:\s+(?:platform|board|device|system)s?)?")
 # The device kinds (content/hardware.yml) each class of processor takes in.
 _CLASS_KINDS = {"GPU": {"datacenter-gpu", "workstation-gpu", "consumer-gpu", "embedded"}, "CPU": {"cpu"},
                 "TPU": {"tpu"}, "NPU": {"npu"}, "FPGA": {"fpga"}, "IPU": {"ipu"}}
+# The device kinds a class names where it stands for the paper's one device (an embedded board's GPU
+# is not what "8 GPUs" count).
+_CLASS_OF_DEVICE = {cls: kinds - {"embedded"} for cls, kinds in _CLASS_KINDS.items()}
 
 
 def counts_named(hardware: Hardware, found: re.Match[str], named: list[Mention]) -> bool:
