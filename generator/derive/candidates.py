@@ -128,7 +128,7 @@ def _condition(sentence: str, match: re.Match[str]) -> bool:
 _NEXT_WORDS = re.compile(r"(?:\s+[\w-]+){1,3}")
 
 
-_THRESHOLD = re.compile(r"(?i:(?:mean )?IoU|overlap)\b")
+_THRESHOLD = re.compile(r"(?i:(?:mean )?IoU|overlap|recall)\b")
 
 
 def shares_unit(match: re.Match[str]) -> bool:

@@ -46,7 +46,8 @@ def trimmed(text: str, words: list[tuple[int, int]], from_left: bool) -> list[tu
     """`words` without connecting words at the edge away from the number."""
     while words:
         at = 0 if from_left else -1
-        word = text[words[at][0]:words[at][1]].strip(",.;:").lower()
+        # (At the far end a qualifier is the next number's: "from ~234 min to ~".)
+        word = text[words[at][0]:words[at][1]].strip(",.;:" if from_left else ",.;:~≈<>").lower()
         if word and word not in (EDGE_WORDS if from_left else END_WORDS):
             break
         words.pop(at)

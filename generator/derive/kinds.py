@@ -30,7 +30,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
               r"accuracy (?:loss|drop|degradation)|divergence|"
               # the rate of an unwanted outcome: "a 77% collision rate reduction"
               r"(?:collision|failure|miss|crash|violation|false[- ](?:positive|negative)|misclassification)\s+rates?"),
-    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1|PSNR|SSIM|FID|quality|score|"
+    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|score|"
                  # a task's performance is how well it is done: "detection and classification performance"
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
@@ -49,7 +49,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                r"(?!\s+(?:speed|throughput|time|latency|algorithms?|standards?|codecs?|engines?|tasks?|workloads?))|compress(?:es|ing)?\b"),
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     # (Read lowercased, "OPs" is "OPS": "48× fewer OPs" counts operations, "1.2 OPS" is a rate.)
-    ("compute", r"\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
+    ("compute", r"\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computations?"),
     ("area", r"\barea\b|mm2|mm²"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),

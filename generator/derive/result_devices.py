@@ -229,10 +229,13 @@ _NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?\)?(?:\s*\([^()]{{1,30}}\))?"
                              + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?" + _DESCRIBED_IN_PARENTHESES, re.I)
 # A product the vocabulary does not know listed last, after one it knows: "on Jetson Nano and Galaxy
 # Note8", a maker's or a line's word before a model ("Galaxy Note8", "Pixel 7"), or a model said to be
-# hardware ("an Xavier2 board"); not a model or a benchmark of one word ("ROS2", "ImageNet-1K").
-_UNKNOWN_LISTED_AFTER = re.compile(r"(?:\s*,)?\s+and\s+(?:(?:the|an?)\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,2}[A-Z]?[\w-]*\d[\w-]*"
+# hardware ("an Xavier2 board"), or a word that ends the list before "respectively"; not a model or a
+# benchmark of one word ("ROS2", "ImageNet-1K").
+_UNKNOWN_LISTED_AFTER = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:the|an?)\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,2}[A-Z]?[\w-]*\d[\w-]*"
                                    rf"(?=\s*(?:[,;.)]|$)|\s+(?i:respectively|{HARDWARE_NOUN})\b)|"
-                                   rf"[A-Z][\w-]*\d[\w-]*(?=\s+(?i:{HARDWARE_NOUN})\b))")
+                                   rf"[A-Z][\w-]*\d[\w-]*(?=\s+(?i:{HARDWARE_NOUN})\b)|"
+                                   # or a name of one word the list ends with: "on H200 and Orin, respectively"
+                                   r"[A-Z][a-z]{2,}(?=,?\s+respectively\b))")
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
 _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")

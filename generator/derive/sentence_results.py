@@ -194,8 +194,7 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         at, left, right = bounds[measure]
         span = spans[measure]
         # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
-        if at and re.fullmatch(r"\s+to\s+", sentence[left:measure.start]) \
-                and re.search(r"\bfrom\s+$", sentence[:edges[at - 1][0]]):
+        if at and _TO.fullmatch(sentence[left:measure.start]) and _FROM.search(sentence[:edges[at - 1][0]]):
             first_left = edges[at - 2][1] if at > 1 else 0
             span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], span[1])
         claim = make_claim(written, measure.start, measure.end, span, measure.head, measure.activity)
@@ -205,6 +204,12 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         out.append((measure.start, Result(measure.value, measure.value_text, measure.unit, kind, None, device,
                                           written.strip(), measure.direction, claim)))
     return [result for _, result in sorted(out, key=lambda pair: pair[0])]
+
+
+# "from 9.44 GB to 1.11 GB", "from ~234 min to ~61 min", "from about 40% to under 5%".
+_ABOUT = r"(?:[~≈<>]\s*|(?:about|around|approximately|roughly|nearly|almost|under|over|below|above|just|only)\s+)?"
+_TO = re.compile(rf"\s+to\s+{_ABOUT}")
+_FROM = re.compile(rf"\bfrom\s+{_ABOUT}$")
 
 
 def sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
