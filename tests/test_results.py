@@ -1944,3 +1944,10 @@ def test_the_second_number_of_from_to_shares_the_words_of_the_first_with_a_quali
                                             "~234 min to ~61 min."))
     assert [r.claim.text for r in found][2:] == ["training time from ~234 min",
                                                  "training time from ~234 min to ~61 min"]
+
+
+def test_a_second_time_after_a_place_with_an_aside_shares_the_first_ones_words():
+    found = extract_results(Paper("x", "X", "It processes 320×640 frames in just 75ms on an NVIDIA Jetson Orin NX (FP16) "
+                                            "and 19ms on RTX 4090."))
+    assert [r.claim.text for r in found] == ["It processes 320×640 frames in just 75ms on an NVIDIA Jetson Orin NX (FP16)",
+                                             "It processes 320×640 frames in just … 19ms on RTX 4090"]

@@ -97,7 +97,8 @@ def _compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[s
 
 
 # What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".
-_JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?)?,?\s+(?:and|or)\s+"
+# (A short aside after the place is part of it: "75 ms on a Jetson Orin NX (FP16) and 19 ms on an RTX 4090".)
+_JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?(?:\s*\([^()]{1,30}\))?)?,?\s+(?:and|or)\s+"
                      r"(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
 # (Not another's figure, nor what is left over: "and 18 FPS for the TensorRT baseline", "and 2MB of flash is left".)
 _NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:baseline|(?-i:[A-Z]))|"
