@@ -50,6 +50,8 @@ _MEASURED_ON = re.compile(
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same|just|only)\s+|\d[\d,]*\s*[x×]\s*"
     # what kind of part it is: "on the low-power Jetson Nano", "on a commodity RTX 3090", "on an off-the-shelf Raspberry Pi 4"
     rf"|{_DESCRIBED}\s+"
+    # a short aside on it: "on a power-constrained (7W) Jetson Orin Nano"
+    r"|\([^()\s]{1,10}\)\s+"
     # a bound on the count ("on up to 2048 TPU v3 cores", "across as many as 1,024 GPUs", "on more than 1,000 H100 GPUs"),
     # a generation ("on 5th Gen Intel Xeon")
     r"|(?:up\s+to|as\s+many\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly)\s+(?=\d)"

@@ -63,6 +63,7 @@ _NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|
 _ITEM = re.compile(r"(?:^|[\s;,:])\(?(?:\d{1,2}|i{1,3}|iv|v|vi{1,3}|ix|x)\)\s")
 
 
+_SHORT_ASIDE = re.compile(r"\([^()]{1,30}\)")
 _THAN_SHORT = re.compile(r"\s(?:than|as)\s+(?:[\w-]+\s+){1,3}?(?=(?:on|using|across)\s)", re.I)
 # A parenthesis right after a number or a name: "2.52x (up to 5.11x)", "a same-technology GPU (GTX 1080)".
 PARENTHESIS_AFTER = re.compile(r"\s*\([^()]{1,60}\)")
@@ -101,7 +102,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
             and not any(end <= m.start < closed for m in measured) \
             and not any(unknown_before(found, mentions) for found in UNKNOWN_HARDWARE.finditer(sentence, end, closed)):
         # (Not a baseline's name: "lower latency than Jetson Orin Nano (reduced 20 ms)" is the subject's.)
-        named = specific([m for m in mentions if m.end <= opened and _NAMES_BEFORE.fullmatch(sentence[m.end:opened])
+        named = specific([m for m in mentions if m.end <= opened and (_NAMES_BEFORE.fullmatch(sentence[m.end:opened])
+                                                                       or _SETTING_BEFORE.fullmatch(sentence[m.end:opened]))
                           and not BASELINE_BEFORE.search(sentence, max(0, m.start - 40), m.start)])
         if named:
             return credited(named[-1])
@@ -123,6 +125,11 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     else:
         aside = None
     clause = DEVICE_CLAUSE.search(sentence, aside.end() if aside else end, after_to)
+    # A short aside that names no hardware does not end the words: "when deployed on a power-constrained
+    # (7W) Jetson Orin Nano" (one that does is another result's: "2.3x on the A100 (1.4x on the V100)").
+    while clause and (inner := _SHORT_ASIDE.match(sentence, clause.start())) \
+            and not any(inner.start() < m.start < inner.end() for m in mentions):
+        clause = DEVICE_CLAUSE.search(sentence, inner.end(), after_to)
     # "more than 2x faster than real-time on CPU": a class of hardware right after a short comparison
     # is where the number ran (or both did), none of ours; not a device named before it.
     than = _THAN_SHORT.match(sentence, clause.start()) if clause else None
@@ -353,6 +360,8 @@ _CLAUSE_ENDS = re.compile(r"[,;—(]|\s(?:which|who|while|whereas|but)\s", re.I)
 
 # Between hardware and a parenthesis about it: "Jetson Orin Nano (", "A100 GPU (".
 _NAMES_BEFORE = re.compile(rf"\s*{HARDWARE_NOUN}?\s*", re.I)
+# Or the setting it ran with: "16 FPS on Raspberry Pi 5 with INT8 inference (per-frame latency under 60 ms)".
+_SETTING_BEFORE = re.compile(rf"\s*{HARDWARE_NOUN}?\s+(?:with|using|under|in)(?:\s+[\w-]+){{1,4}}\s*", re.I)
 # A parenthesis of examples names what the words before it are examples of, not a device.
 _EXAMPLES = re.compile(r"\(\s*(?:e\.\s?g\.|i\.\s?e\.|such as|like|including|for example)", re.I)
 PARENTHESIS = re.compile(r"(?<=[\s\w])\((?=[^()]{0,60}\))[^()]*\)")
