@@ -1951,3 +1951,9 @@ def test_a_second_time_after_a_place_with_an_aside_shares_the_first_ones_words()
                                             "and 19ms on RTX 4090."))
     assert [r.claim.text for r in found] == ["It processes 320×640 frames in just 75ms on an NVIDIA Jetson Orin NX (FP16)",
                                              "It processes 320×640 frames in just … 19ms on RTX 4090"]
+
+
+def test_floating_point_operations_counted_are_a_compute_not_a_rate():
+    assert [v[:3] for v in values("Pruning reduced the model size by 68.5% and computations by 3.2 GFLOPs.")][1:] \
+        == [("3.2", "GFLOPs", "compute")]
+    assert [v[:3] for v in values("The kernel sustains 3.1 GFLOPS on the CPU.")] == [("3.1", "GFLOPS", "throughput")]

@@ -73,6 +73,8 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|
          r"(?:(?:output|input|generated|decoded|prefill) )?"
          r"(?:tokens?|toks?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)"
          r"|QPS|RPS|TPS))(?![\w/])")
+# Floating-point operations counted, a lowercase "s" their plural: "GFLOPs" (a rate is "GFLOPS", "GFLOP/s").
+FLOP_COUNT = re.compile(r"(?-i:[KMGTP]FLOPs)")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to|∼|~)\s*(?P<high>{_NUM}))?\s*"

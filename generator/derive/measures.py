@@ -372,3 +372,15 @@ def elided_measures(sentence: str, found: list[tuple[int, str, str, str | None, 
             out.append(Measure(match.start("number"), match.end("number"), float(number), number, unit, kind,
                                direction, head))
     return out
+
+
+# "from 9.44 GB to 1.11 GB", "from ~234 min to ~61 min", "from about 40% to under 5%".
+_ABOUT = r"(?:[~≈<>]\s*|(?:about|around|approximately|roughly|nearly|almost|under|over|below|above|just|only)\s+)?"
+_TO = re.compile(rf"\s+to\s+{_ABOUT}")
+_FROM = re.compile(rf"\bfrom\s+{_ABOUT}$")
+
+
+def second_of_from_to(sentence: str, gap_start: int, start: int, first_start: int) -> bool:
+    """Whether the number at `start` is the second of "from A to B": A starts at `first_start`,
+    and only "to" (and a qualifier) stands between `gap_start` and `start`."""
+    return _TO.fullmatch(sentence, gap_start, start) is not None and _FROM.search(sentence, 0, first_start) is not None

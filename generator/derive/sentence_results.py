@@ -16,10 +16,11 @@ from typing import NamedTuple
 from .claims import BY_AMOUNT, Claim, claim_span, make_claim
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
 from ..content.hardware import Hardware, Mention
-from .candidates import NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number, rate_unit
+from .candidates import (FLOP_COUNT, NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number,
+                         rate_unit)
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
-from .measures import Measure, absolute_measures, elided_measures
+from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
 from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, in_turn, listed_groups, lists_of,
                            names_other_list, paired_lists, respective_devices, respective_measures, slashed_groups)
 from .carried_devices import refined_device
@@ -194,7 +195,7 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         at, left, right = bounds[measure]
         span = spans[measure]
         # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
-        if at and _TO.fullmatch(sentence[left:measure.start]) and _FROM.search(sentence[:edges[at - 1][0]]):
+        if at and second_of_from_to(sentence, left, measure.start, edges[at - 1][0]):
             first_left = edges[at - 2][1] if at > 1 else 0
             span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], span[1])
         claim = make_claim(written, measure.start, measure.end, span, measure.head, measure.activity)
@@ -204,12 +205,6 @@ def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resu
         out.append((measure.start, Result(measure.value, measure.value_text, measure.unit, kind, None, device,
                                           written.strip(), measure.direction, claim)))
     return [result for _, result in sorted(out, key=lambda pair: pair[0])]
-
-
-# "from 9.44 GB to 1.11 GB", "from ~234 min to ~61 min", "from about 40% to under 5%".
-_ABOUT = r"(?:[~≈<>]\s*|(?:about|around|approximately|roughly|nearly|almost|under|over|below|above|just|only)\s+)?"
-_TO = re.compile(rf"\s+to\s+{_ABOUT}")
-_FROM = re.compile(rf"\bfrom\s+{_ABOUT}$")
 
 
 def sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
@@ -275,6 +270,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         kind = claim_kind(claim)
         if efficiency:
             kind = "efficiency"
+        elif rate and kind == "compute" and FLOP_COUNT.fullmatch(rate):
+            unit = rate  # "reduced computations by 3.2 GFLOPs": operations counted, not a rate
         elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
             kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
         parallel = False
