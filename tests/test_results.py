@@ -1957,3 +1957,11 @@ def test_floating_point_operations_counted_are_a_compute_not_a_rate():
     assert [v[:3] for v in values("Pruning reduced the model size by 68.5% and computations by 3.2 GFLOPs.")][1:] \
         == [("3.2", "GFLOPs", "compute")]
     assert [v[:3] for v in values("The kernel sustains 3.1 GFLOPS on the CPU.")] == [("3.1", "GFLOPS", "throughput")]
+
+
+def test_outperforms_by_right_before_a_number_is_that_numbers_comparison():
+    found = extract_results(Paper("x", "X", "FooTile achieves up to 1007 TFLOP/s for fused attention, outperforming "
+                                            "FlashAttention-2 by 1.3x."))
+    assert [(r.value_text, r.baseline, r.claim.text) for r in found] == [
+        ("1007", None, "FooTile achieves up to 1007 TFLOP/s for fused attention"),
+        ("1.3", "FlashAttention-2", "outperforming FlashAttention-2 by 1.3x")]

@@ -65,7 +65,8 @@ _RAN = re.compile(r"\s+(?:running|executed|executing|deployed)$", re.I)
 def baseline_of(text: str, offset: int, after: bool = False) -> tuple[str, tuple[int, int]] | None:
     """The baseline `text` compares with ("over cuBLAS", "than an A100"), and its span in the
     sentence (`text` starts at `offset` of it; `after`: it is the words right after a number)."""
-    match = _BASELINE.search(text) or (after and _FACTOR_OF.match(text)) or _OUTPERFORMS.search(text)
+    # ("X outperforms Y by" right before a number is that number's comparison, never the number's before.)
+    match = _BASELINE.search(text) or (after and _FACTOR_OF.match(text)) or (not after and _OUTPERFORMS.search(text))
     if not match:
         return None
     groups = match.groupdict()
