@@ -1965,3 +1965,10 @@ def test_outperforms_by_right_before_a_number_is_that_numbers_comparison():
     assert [(r.value_text, r.baseline, r.claim.text) for r in found] == [
         ("1007", None, "FooTile achieves up to 1007 TFLOP/s for fused attention"),
         ("1.3", "FlashAttention-2", "outperforming FlashAttention-2 by 1.3x")]
+
+
+def test_a_list_whose_verb_is_left_out_shares_the_first_items_verb():
+    found = extract_results(Paper("x", "X", "ENS-Deblurring runs in 2973 ms (3.4x faster), ENS-Deraining in 5816 ms, "
+                                            "and ENS-Denoising in 8666 ms."))
+    assert [r.claim.text for r in found if r.unit == "ms"] == [
+        "ENS-Deblurring runs in 2973 ms", "runs in … ENS-Deraining in 5816 ms", "runs in … ENS-Denoising in 8666 ms"]
