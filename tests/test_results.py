@@ -1972,3 +1972,11 @@ def test_a_list_whose_verb_is_left_out_shares_the_first_items_verb():
                                             "and ENS-Denoising in 8666 ms."))
     assert [r.claim.text for r in found if r.unit == "ms"] == [
         "ENS-Deblurring runs in 2973 ms", "runs in … ENS-Deraining in 5816 ms", "runs in … ENS-Denoising in 8666 ms"]
+
+
+def test_a_measures_word_in_the_plural_names_it():
+    assert [v[:3] for v in values("It reaches frame rates of up to 44.8 FPS.")] == [("44.8", "FPS", "throughput")]
+    assert "frame rates" in extract_results(Paper("x", "X", "It shows high frame rates ranging from 8 FPS up to 44.8 FPS."))[-1].claim.text
+    assert [v[:3] for v in values("Accuracies of 86.6% and 92.4% have been achieved.")] == [
+        ("86.6", "%", "accuracy"), ("92.4", "%", "accuracy")]
+    assert [v[2] for v in values("It achieves throughputs 40x-200x more than the competing methods.")] == ["throughput"]

@@ -25,23 +25,23 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
     ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline)(?! memory(?! bandwidth)| power| energy)|"
                     r"occupancy|MFU"),
-    ("bandwidth", r"(?:memory )?bandwidth|[GT]B/s"),
+    ("bandwidth", r"(?:memory )?bandwidths?|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence|"
               # the rate of an unwanted outcome: "a 77% collision rate reduction"
               r"(?:collision|failure|miss|crash|violation|false[- ](?:positive|negative)|misclassification)\s+rates?"),
-    ("accuracy", r"accuracy|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|score|"
+    ("accuracy", r"accurac(?:y|ies)|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|score|"
                  # a task's performance is how well it is done: "detection and classification performance"
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
     ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
-    ("throughput", r"throughput|(?:generation|decoding|inference|processing|token) rates?|tokens?/s(?:ec)?|tokens? per second|FPS|frames? per second|frame rate|"
+    ("throughput", r"throughputs?|(?:generation|decoding|inference|processing|token) rates?|tokens?/s(?:ec)?|tokens? per second|FPS|frames? per second|frame rates?|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
                    r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?|\b[kMG]?Wh\b"),  # the energy-delay product: lower is better
-    ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprint|VRAM|\bRAM\b|KV[- ]cache|"
+    ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprints?|VRAM|\bRAM\b|KV[- ]cache|"
                r"storage|model sizes?|[GMT]B\b|GiB|MiB|"
                # a model, weights or a cache made smaller: "a compression rate of 4.4x", "4x compression", "compresses the
                # KV cache" (not a compression workload: "speeds up video compression 6x")
