@@ -26,11 +26,11 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline)(?! memory(?! bandwidth)| power| energy)|"
                     r"occupancy|MFU"),
     ("bandwidth", r"(?:memory )?bandwidths?|[GT]B/s"),
-    ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexity|word error rate|WER|"
+    ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexit(?:y|ies)|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence|"
               # the rate of an unwanted outcome: "a 77% collision rate reduction"
               r"(?:collision|failure|miss|crash|violation|false[- ](?:positive|negative)|misclassification)\s+rates?"),
-    ("accuracy", r"accurac(?:y|ies)|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|score|"
+    ("accuracy", r"accurac(?:y|ies)|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|scores?|"
                  # a task's performance is how well it is done: "detection and classification performance"
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
@@ -56,7 +56,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("context", r"context|sequence length|tokens? long|long[- ]context"),
     ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
     ("speedup", r"speed\s?-?ups?|speeds? up|speeds?|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat(?!ors?\b)\w*|outperform\w*|"
-                r"performance|runtime|run time|execution time|end-to-end time|time"),
+                r"performance|runtimes?|run times?|execution times?|end-to-end times?|time"),
     ("scale", r"larger|bigger|smaller|scale|sizes?"),
 )
 KINDS = tuple(kind for kind, _ in KIND_WORDS)
