@@ -1980,3 +1980,32 @@ def test_a_measures_word_in_the_plural_names_it():
     assert [v[:3] for v in values("Accuracies of 86.6% and 92.4% have been achieved.")] == [
         ("86.6", "%", "accuracy"), ("92.4", "%", "accuracy")]
     assert [v[2] for v in values("It achieves throughputs 40x-200x more than the competing methods.")] == ["throughput"]
+
+
+def test_the_reviews_sentences_of_the_sixteenth_session():
+    hardware = read_content(SEED_CONTENT).hardware
+
+    def read(text):
+        return [(r.value_text, r.kind, r.device) for r in extract_results(Paper("x", "X", text), hardware)]
+
+    # "computations" names no compute of its own: a speedup of them is a speedup; a rate in "TFLOPs" a rate.
+    assert read("Our accelerator speeds up the attention computations by 3.2x on the ZCU102.")[0][1] == "speedup"
+    assert read("On the A100, our kernel sustains 156 TFLOPs for the attention computations.") == [
+        ("156", "throughput", "a100")]
+    assert read("The pruned model needs 4.1 GFLOPs per image.")[0][:2] == ("4.1", "compute")
+    # A recall a result holds at, however it is said, is a condition.
+    for text in ("At a recall of 90%, our FPGA index delivers 5.2x lower latency than HNSW.",
+                 "The index answers 8,400 queries per second on an H100 at recall@10 = 95%.",
+                 "With 95% recall, the index serves 9,000 QPS on an A100."):
+        assert all(kind != "accuracy" for _, kind, _ in read(text)), text
+    # Settings listed after a device by a comma are no devices of their own.
+    assert read("We measure a latency of 45 ms on an RTX 3090, CUDA 11.8, and PyTorch 2.0.") == [
+        ("45", "latency", "rtx-3090")]
+    assert read("Inference takes 3.2 ms on the Jetson AGX Orin, JetPack 5.1, with TensorRT.")[0][2] == "jetson-agx-orin"
+    # The object of "beats" before a parenthesis is the baseline, not where the result ran.
+    assert read("Our ASIC beats the RTX 4090 in throughput (1.7x) while drawing only 5 W.")[0][2] is None
+    # A larger model size a system trains is what the device can do.
+    assert read("With our memory manager, a single RTX 4090 can fine-tune 3.5x larger model sizes.")[0][2] == "rtx-4090"
+    # Only a verb is shared by a list that leaves it out.
+    assert [r.claim.text for r in extract_results(Paper("x", "X", "Our engine runs BERT-base in 4.2 ms, TensorRT in 6.8 ms."))] \
+        == ["Our engine runs BERT-base in 4.2 ms", "TensorRT in 6.8 ms"]

@@ -73,8 +73,6 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|
          r"(?:(?:output|input|generated|decoded|prefill) )?"
          r"(?:tokens?|toks?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)"
          r"|QPS|RPS|TPS))(?![\w/])")
-# Floating-point operations counted, a lowercase "s" their plural: "GFLOPs" (a rate is "GFLOPS", "GFLOP/s").
-FLOP_COUNT = re.compile(r"(?-i:[KMGTP]FLOPs)")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
     rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to|∼|~)\s*(?P<high>{_NUM}))?\s*"
@@ -115,9 +113,21 @@ _CONDITION_AFTER = re.compile(r"\s*(?!(?:of|more|less|fewer|lower|higher|better|
                               r"during|even|the|as|than|per|each|compared|relative|respectively)\b)[A-Za-z]", re.I)
 
 
+# A threshold's level named before the number: "at a recall of 90%", "at the same recall of 90%",
+# "at recall@10 = 95%"; or after it, opening the sentence: "With 95% recall, the index serves ...".
+_AT_THRESHOLD_OF = re.compile(r"\bat\s+(?:an?\s+|the\s+(?:same\s+)?)?(?:(?:mean\s+)?IoU|overlap|recall)(?:@\d+)?\s*(?:of|=|:)\s*$",
+                              re.I)
+_WITH_THRESHOLD = re.compile(r"^\W*with\s+$", re.I)
+
+
 def _condition(sentence: str, match: re.Match[str]) -> bool:
     """Whether the percentage `match` names a condition the results hold at."""
-    if not match.group("percent") or match.group("high") or not _AT_PERCENT.search(sentence, 0, match.start()):
+    if not match.group("percent") or match.group("high"):
+        return False
+    if _AT_THRESHOLD_OF.search(sentence, 0, match.start()) or (
+            _WITH_THRESHOLD.search(sentence, 0, match.start()) and _THRESHOLD.match(sentence, match.end() + 1)):
+        return True
+    if not _AT_PERCENT.search(sentence, 0, match.start()):
         return False
     if not _CONDITION_AFTER.match(sentence, match.end()):
         return False
@@ -211,3 +221,18 @@ def counts_hardware(sentence: str, match: re.Match[str], mentions: list[tuple[in
             break
         last = stop
     return _AFTER_COUNTED.match(sentence, last) is not None
+
+
+# Floating-point operations counted, a lowercase "s" their plural: "GFLOPs" (a rate is "GFLOPS", "GFLOP/s").
+_FLOP_COUNT = re.compile(r"(?-i:[KMGTP]FLOPs)")
+# The change it is ("reduced computations by| 3.2 GFLOPs") or what it counts ("0.9 GFLOPs| of computations",
+# "4.1 GFLOPs| per image").
+_BY = re.compile(r"\bby\s+(?:(?:up to|about|around|over|nearly|almost)\s+)?$", re.I)
+_OF_COMPUTE = re.compile(r"\s+(?:(?:of\s+)?(?:computations?|compute|operations)|per\s+(?:image|frame|token|sample|inference|input))\b",
+                         re.I)
+
+
+def counts_operations(rate: str, before: str, after: str) -> bool:
+    """Whether a number in the rate unit `rate` counts operations (a compute, not a throughput), by
+    the words `before` and `after` it."""
+    return _FLOP_COUNT.fullmatch(rate) is not None and (_BY.search(before) is not None or _OF_COMPUTE.match(after) is not None)

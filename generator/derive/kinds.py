@@ -37,7 +37,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughputs?|(?:generation|decoding|inference|processing|token) rates?|tokens?/s(?:ec)?|tokens? per second|FPS|frames? per second|frame rates?|"
-                   r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|QPS|samples?/s|images?/s|"
+                   r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|quer(?:y|ies) per second|QPS|samples?/s|images?/s|"
                    r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?|\b[kMG]?Wh\b"),  # the energy-delay product: lower is better
@@ -49,7 +49,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                r"(?!\s+(?:speed|throughput|time|latency|algorithms?|standards?|codecs?|engines?|tasks?|workloads?))|compress(?:es|ing)?\b"),
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     # (Read lowercased, "OPs" is "OPS": "48× fewer OPs" counts operations, "1.2 OPS" is a rate.)
-    ("compute", r"\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computations?"),
+    ("compute", r"\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),

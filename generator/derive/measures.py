@@ -104,7 +104,7 @@ _JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?(?:\s*
 _GAPPED = re.compile(r"(?:\s*\([^()]{1,40}\))?,\s+(?:and\s+)?(?:the\s+)?(?:(?-i:[A-Z])[\w.+-]*\s+){1,3}(?P<prep>at|in)\s+"
                      r"(?:(?:about|around|only|just|up to|over|nearly)\s+)?", re.I)
 # The verb and its preposition right before the first item's number: "decodes at", "runs in only".
-_VERB_PHRASE = re.compile(r"(?-i:\b[a-z][a-z-]+)\s+(?P<prep>at|in)\s+(?:(?:about|around|only|just|up to|over|nearly)\s+)?$",
+_VERB_PHRASE = re.compile(r"(?<![\w-])(?-i:[a-z]+(?:s|ed))\s+(?P<prep>at|in)\s+(?:(?:about|around|only|just|up to|over|nearly)\s+)?$",
                           re.I)
 # (Not another's figure, nor what is left over: "and 18 FPS for the TensorRT baseline", "and 2MB of flash is left".)
 _NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:baseline|(?-i:[A-Z]))|"

@@ -15,7 +15,7 @@ import re
 
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
-from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OPENING_COMPARED_WITH
+from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OPENING_COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN
 from .unknown_hardware import ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, counts_named, credit, is_unknown, unknown_before
 
@@ -104,7 +104,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         # (Not a baseline's name: "lower latency than Jetson Orin Nano (reduced 20 ms)" is the subject's.)
         named = specific([m for m in mentions if m.end <= opened and (_NAMES_BEFORE.fullmatch(sentence[m.end:opened])
                                                                        or _SETTING_BEFORE.fullmatch(sentence[m.end:opened]))
-                          and not BASELINE_BEFORE.search(sentence, max(0, m.start - 40), m.start)])
+                          and not BASELINE_BEFORE.search(sentence, max(0, m.start - 40), m.start)
+                          and not _BEATEN.search(sentence, max(0, m.start - 40), m.start)])
         if named:
             return credited(named[-1])
     # "4.5x when using more cost-effective ones (NVIDIA A6000)": a parenthesis right after its words names where it ran.
@@ -243,6 +244,9 @@ _UNKNOWN_LISTED_AFTER = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:the|a
                                    rf"[A-Z][\w-]*\d[\w-]*(?=\s+(?i:{HARDWARE_NOUN})\b)|"
                                    # or a name of one word the list ends with: "on H200 and Orin, respectively"
                                    r"[A-Z][a-z]{2,}(?=,?\s+respectively\b))")
+# The object of "outperforms", "beats": the baseline ("beats the RTX 4090 in throughput (1.7x)").
+_BEATEN = re.compile(rf"\b{OUTPERFORMS}\w*\s+(?:the\s+|an?\s+)?$", re.I)
+_ACROSS_BEFORE = re.compile(r"\bacross\s+(?:the\s+|both\s+)?$", re.I)
 # A name the vocabulary does not know listed with one it does: "on the U280/V80".
 _SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
 _SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
@@ -324,8 +328,12 @@ def unknown_listed_after(sentence: str, mention: Mention, mentions: list[Mention
     """Whether a product the vocabulary does not know is listed right after `mention`, the last
     of a list ("on Jetson Nano and Galaxy Note8"; not a model, "on the A100 and Llama-2 7B")."""
     found = _UNKNOWN_LISTED_AFTER.match(sentence, mention.end)
+    # (Listed by a comma alone only across devices: "across Raspberry Pi 4, Pixel 6, ..."; not the
+    # settings after one, "45 ms on an RTX 3090, CUDA 11.8, and PyTorch 2.0".)
     return found is not None and not any(found.start() < m.start < found.end() for m in mentions) \
-        and not NOT_DEVICE.match(found.group("name")) and not MODEL_NAME.match(found.group("name"))
+        and not NOT_DEVICE.match(found.group("name")) and not MODEL_NAME.match(found.group("name")) \
+        and ("and" in sentence[mention.end:found.start("name")].split()
+             or _ACROSS_BEFORE.search(sentence, max(0, mention.start - 20), mention.start) is not None)
 
 
 def _listed(sentence: str, mention: Mention, found: list[Mention], mentions: list[Mention]) -> bool:

@@ -261,6 +261,8 @@ _RUNTIME_MEMORY = re.compile(r"\b(?:memory|footprint|usage|requir\w*|peak|runtim
 _MODEL_IS = re.compile(r"\b(?:model|network|weights)\s+(?:is|are|was|were)\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?$", re.I)
 _MODEL_SIZE = re.compile(r"\bmodel sizes?\b", re.I)
 _COMPARED_SIZE = re.compile(r"\b(?:larger|bigger|smaller)\s+model\s+sizes?\b", re.I)
+# What a system can do with it: "trains 4x larger model sizes on the same V100" is the GPU's.
+_CAPABLE = re.compile(r"\b(?:train|fine-?tun|fit|support|handl|enabl|accommodat|scal|serv|run|load|host|hold)\w*\b", re.I)
 # Or a compression, whichever way its words turn ("4.4x compression on YOLOv5", "up to 4x cache compression,
 # outperforming ..."), not a footprint made smaller on the device ("KV cache compression lowers the memory
 # footprint by 5.2x").
@@ -317,7 +319,8 @@ def _models_own(result: Result) -> bool:
     # Or a model's size compared, either way: "a 14× larger model size" (not a size trained or fitted,
     # "a 4.5x increase in model size" on the same GPUs).
     smaller = (result.kind == "scale" and (result.direction == "lower" or result.claim is not None
-                                           and _COMPARED_SIZE.search(result.claim.text) is not None)) or (
+                                           and _COMPARED_SIZE.search(result.claim.text) is not None
+                                           and not _CAPABLE.search(result.claim.parts[0]))) or (
         result.kind == "memory" and result.claim is not None and (
             result.direction == "lower" and _MODEL_SIZE.search(result.claim.text) or _COMPRESSED.search(result.claim.text)))
     # Or the model's size in bytes: "The proposed model is 138 KB post quantization".

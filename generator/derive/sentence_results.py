@@ -16,8 +16,8 @@ from typing import NamedTuple
 from .claims import BY_AMOUNT, Claim, claim_span, make_claim
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
 from ..content.hardware import Hardware, Mention
-from .candidates import (FLOP_COUNT, NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number,
-                         rate_unit)
+from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number,
+                         counts_operations, rate_unit)
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
@@ -270,8 +270,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         kind = claim_kind(claim)
         if efficiency:
             kind = "efficiency"
-        elif rate and kind == "compute" and FLOP_COUNT.fullmatch(rate):
-            unit = rate  # "reduced computations by 3.2 GFLOPs": operations counted, not a rate
+        elif rate and counts_operations(rate, before, after):
+            unit, kind = rate, "compute"  # "reduced computations by 3.2 GFLOPs": operations counted, not a rate
         elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
             kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
         parallel = False
