@@ -422,6 +422,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # among them): value 47/49 and 47/67, claims keep meaning 45/47, 1 inverted, kind 43/47, device right
     # 16/21, none wrong. The session's starting rules score it the same.
     ("never_tuned_be", 0.95, 0.7, 0.95, 0.91, 0.76),
+    # Set bh (held out), 20 real arXiv abstracts (172 sentences, 99 results) whose ids' digits after the dot
+    # sum to an odd number, written on 2026-11-29 (sixteenth session) by a helper who had not read the rules,
+    # committed unscored (b85907d), scored once at b85907d, after every rule of that session: value 66/74 and
+    # 66/99, claims keep meaning 47/66, 6 inverted, kind 46/66, device right 35/41, 10 wrong. The session's
+    # starting rules (f2eb5e8) score it the same.
+    ("never_tuned_bh", 0.89, 0.66, 0.71, 0.69, 0.85),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -496,7 +502,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bc": {"meaning inverted": 1, "wrong device": 4},
             "never_tuned_bd": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_bf": {"meaning inverted": 1, "wrong device": 6},
-            "never_tuned_be": {"meaning inverted": 1, "wrong device": 0}}
+            "never_tuned_be": {"meaning inverted": 1, "wrong device": 0},
+            "never_tuned_bh": {"meaning inverted": 6, "wrong device": 10}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -506,7 +513,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
-        "never_tuned_be"]
+        "never_tuned_be", "never_tuned_bh"]
 
 
 @pytest.mark.parametrize("name", SETS)
