@@ -428,6 +428,12 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 66/99, claims keep meaning 47/66, 6 inverted, kind 46/66, device right 35/41, 10 wrong. The session's
     # starting rules (f2eb5e8) score it the same.
     ("never_tuned_bh", 0.89, 0.66, 0.71, 0.69, 0.85),
+    # Set bg (held out), 20 real arXiv abstracts (156 sentences, 88 results) whose ids' digits after the dot
+    # sum to an even number, written on 2026-11-29 (sixteenth session) by a helper who had not read the
+    # rules, committed unscored (2be806f), scored once at 2be806f, after every rule of that session: value
+    # 67/70 and 67/88, claims keep meaning 62/67, 2 inverted, kind 60/67, device right 20/23, 5 wrong. The
+    # session's starting rules (f2eb5e8) score it the same.
+    ("never_tuned_bg", 0.95, 0.76, 0.92, 0.89, 0.86),
 ]}
 # Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
 CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
@@ -503,7 +509,8 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bd": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_bf": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_be": {"meaning inverted": 1, "wrong device": 0},
-            "never_tuned_bh": {"meaning inverted": 6, "wrong device": 10}}
+            "never_tuned_bh": {"meaning inverted": 6, "wrong device": 10},
+            "never_tuned_bg": {"meaning inverted": 2, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -513,7 +520,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
-        "never_tuned_be", "never_tuned_bh"]
+        "never_tuned_be", "never_tuned_bh", "never_tuned_bg"]
 
 
 @pytest.mark.parametrize("name", SETS)
