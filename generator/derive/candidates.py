@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from .claims import BY_AMOUNT
 from .kinds import KIND
 
 _NUM = r"\d+(?:[.,]\d+)*"
@@ -227,7 +228,7 @@ def counts_hardware(sentence: str, match: re.Match[str], mentions: list[tuple[in
 _FLOP_COUNT = re.compile(r"(?-i:[KMGTP]FLOPs)")
 # The change it is ("reduced computations by| 3.2 GFLOPs") or what it counts ("0.9 GFLOPs| of computations",
 # "4.1 GFLOPs| per image").
-_BY = re.compile(r"\bby\s+(?:(?:up to|about|around|over|nearly|almost)\s+)?$", re.I)
+_BY = re.compile(rf"\b{BY_AMOUNT}$", re.I)
 _OF_COMPUTE = re.compile(r"\s+(?:(?:of\s+)?(?:computations?|compute|operations)|per\s+(?:image|frame|token|sample|inference|input))\b",
                          re.I)
 

@@ -101,11 +101,11 @@ def _compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[s
 _JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?(?:\s*\([^()]{1,30}\))?)?,?\s+(?:and|or)\s+"
                      r"(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
 # A list's next item with its verb left out: ", the M2 Ultra at ", ", and ENS-Deraining in ".
+_ABOUT_NUMBER = r"(?:(?:about|around|only|just|up to|over|nearly)\s+)?"
 _GAPPED = re.compile(r"(?:\s*\([^()]{1,40}\))?,\s+(?:and\s+)?(?:the\s+)?(?:(?-i:[A-Z])[\w.+-]*\s+){1,3}(?P<prep>at|in)\s+"
-                     r"(?:(?:about|around|only|just|up to|over|nearly)\s+)?", re.I)
+                     + _ABOUT_NUMBER, re.I)
 # The verb and its preposition right before the first item's number: "decodes at", "runs in only".
-_VERB_PHRASE = re.compile(r"(?<![\w-])(?-i:[a-z]+(?:s|ed))\s+(?P<prep>at|in)\s+(?:(?:about|around|only|just|up to|over|nearly)\s+)?$",
-                          re.I)
+_VERB_PHRASE = re.compile(r"(?<![\w-])(?-i:[a-z]+(?:s|ed))\s+(?P<prep>at|in)\s+" + _ABOUT_NUMBER + "$", re.I)
 # (Not another's figure, nor what is left over: "and 18 FPS for the TensorRT baseline", "and 2MB of flash is left".)
 _NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:baseline|(?-i:[A-Z]))|"
                              r"(?:is|are)\s+(?:left|free|available|unused)|remains?\b)", re.I)
