@@ -631,6 +631,8 @@ def test_a_factor_glued_before_hardware_counts_it_and_is_no_result():
     assert found("We train on 8x A100 GPUs and reach 2x speedup.") == [("2", "×")]
     assert found("It runs on a server with 4x NVIDIA A6000 or 8x NVIDIA 3090 GPUs at less than 5% "
                  "runtime overhead relative to uncompressed inference.") == [("5", "%")]
+    # Hardware in the plural is counted, whatever word follows it.
+    assert found("On 4x A100 GPUs it achieves 2x speedup.") == [("2", "×")]
     # A factor of what the hardware does is one: "2x H100 throughput".
     assert found("It delivers 2x H100 throughput.") == [("2", "×")]
 

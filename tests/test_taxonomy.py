@@ -280,6 +280,7 @@ def test_product_codes_match_in_any_case_but_short_codes_and_words_do_not(hardwa
 
 def test_a_count_glued_to_a_name(hardware):
     assert found(hardware, "8xA100 and 4×H100") == [("a100", "A100"), ("h100", "H100")]
+    assert found(hardware, "on an 8XH100 node") == [("h100", "H100")]
     # A page that lost its multiplication sign; the importer repairs it, detection copes anyway.
     assert found(hardware, "4timesRTX 3090 (24G)") == [("rtx-3090", "RTX 3090")]
 
@@ -583,6 +584,12 @@ def test_evidence_in_a_title_is_the_title(hardware, papers):
     # A name that starts with a small letter starts a sentence too.
     ("We study the traces. vLLM on an A100 serves them.", "A100", "vLLM on an A100 serves them."),
     ("It fits. iPhone 15 runs it on the A16.", "A16", "iPhone 15 runs it on the A16."),
+    # Or has a digit or a dot inside it; an abbreviation before it still runs on.
+    ("It is 2x faster, respectively. gpt-oss-120B also runs on an H100.", "H100",
+     "gpt-oss-120B also runs on an H100."),
+    ("We port it to dLLMs. llada.cpp runs on an M2.", "M2", "llada.cpp runs on an M2."),
+    ("We use approx. x86 cores and an A100.", "A100", "We use approx. x86 cores and an A100."),
+    ("See e.g. fig. 3 for the H100.", "H100", "See e.g. fig. 3 for the H100."),
 ])
 def test_evidence_sentence_boundaries(text, name, sentence):
     start = text.index(name)

@@ -26,9 +26,9 @@ from .device_facts import DeviceSpecs
 from .phrases import (JOINT, MARKS, TOKEN, WORD_STARTS, fold, ignores_case, joint_spellings, longest_at, longest_first,
                       name_key, phrase_words, prefixes_of, spaced_once)
 
-# A count may be glued to a name: `8xA100`, and `4timesRTX 3090` where a page
+# A count may be glued to a name: `8xA100`, `8XH100`, and `4timesRTX 3090` where a page
 # lost its × sign (`4×RTX 3090` needs nothing: × is not a letter).
-_GLUED_COUNT = re.compile(r"\d+(?:x|times)")
+_GLUED_COUNT = re.compile(r"\d+(?:[xX]|times)")
 # What joins the items of a list of names: "TPU v5p and v4", "RTX 3090, 4090", "A100/H100".
 _LIST_JOINT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+|\s*/\s*")
 # Where such a name ends a list item: the list goes on or ends, or a noun for hardware follows ("RTX 3090 and 4090

@@ -199,7 +199,9 @@ def parse_number(text: str) -> float | None:
 
 # What may follow hardware counted by a factor ("8x A100 GPUs,", "4x NVIDIA A6000 or ..."): the
 # count's end, not a measure ("2x H100 throughput" is a factor of what the H100 does).
-_AFTER_COUNTED = re.compile(r"\s*(?:GPUs?|cards?|chips?|nodes?|servers?|systems?|accelerators?|devices?|boards?|NPUs?|TPUs?)?"
+# Hardware in the plural is counted, whatever follows: "on 4x A100 GPUs it achieves 2x".
+_AFTER_COUNTED = re.compile(r"\s*(?:GPUs|cards|chips|nodes|servers|systems|accelerators|devices|boards|NPUs|TPUs)\b"
+                            r"|\s*(?:GPU|card|chip|node|server|system|accelerator|device|board|NPU|TPU)?"
                             r"\s*(?:[,;.)]|$|(?:and|or|with|in|on|for|to|at|as|per|each|running|connected)\b)"
                             # or a model number the vocabulary does not know after its maker: "8x NVIDIA 3090"
                             r"|\s*\d{3,4}\b")

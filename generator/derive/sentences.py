@@ -26,8 +26,10 @@ _CLOSERS = "\"'”’)]"
 _SENTENCE_BREAK = re.compile(rf"(?P<stop>[.!?]+[{re.escape(_CLOSERS)}]*)\s+|\s*\n\s*")
 
 
-# A name that starts with a small letter and has a capital after it: "eNPU", "vLLM", "cuBLAS", "iPhone".
-_NAME_IN_SMALL_FIRST = re.compile(r"[a-z]{1,3}[A-Z][\w-]*")
+# A name that starts with a small letter and has a capital after it: "eNPU", "vLLM", "cuBLAS", "iPhone";
+# or a digit or a dot inside it: "gpt-oss-120B", "llama.cpp" (not an abbreviation: "e.g.", "i.e.").
+_NAME_IN_SMALL_FIRST = re.compile(r"[a-z]{1,3}[A-Z][\w-]*|(?=[a-z][\w.-]*?(?:\d|[a-z]\.[a-z]))[a-z][a-z\d]*(?:[-.][A-Za-z\d]+)+"
+                                  r"(?![\w.-])")
 
 
 def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) -> bool:
