@@ -964,7 +964,7 @@ def test_a_measure_that_bounds_the_set_up_is_no_result_s_measure():
     # "within latency SLOs", "under a power budget": the condition, not what the number measures.
     result = one("It improves serving throughput within desired latency SLOs by up to 2.6x over vLLM.")
     assert (result.kind, result.claim.text) == (
-        "throughput", "serving throughput within desired latency SLOs by up to 2.6x over vLLM")
+        "throughput", "improves serving throughput within desired latency SLOs by up to 2.6x over vLLM")
     assert one("It delivers 1.8x higher throughput under a power budget of 300 W.").kind == "throughput"
     # Where the bound's word is the only measure named, the number measures nothing the sentence says.
     assert values("It serves 2x more requests under the power budget.") == []
@@ -2011,3 +2011,31 @@ def test_the_reviews_sentences_of_the_sixteenth_session():
     # Only a verb is shared by a list that leaves it out.
     assert [r.claim.text for r in extract_results(Paper("x", "X", "Our engine runs BERT-base in 4.2 ms, TensorRT in 6.8 ms."))] \
         == ["Our engine runs BERT-base in 4.2 ms", "TensorRT in 6.8 ms"]
+
+
+def test_a_claim_does_not_end_on_the_words_that_lead_into_the_next_number():
+    # "..., and up| to 3x", "..., reaching| up to 3.2x": the next number's qualifier and verb.
+    found = extract_results(Paper("x", "X", "LoRAFusion achieves up to 1.96× (1.47× on average) end-to-end speedup "
+                                            "compared to Megatron-LM, and up to 1.46× compared to mLoRA."))
+    assert [r.claim.text for r in found][:2] == ["LoRAFusion achieves up to 1.96× (1.47× on average) end-to-end "
+                                                 "speedup compared to Megatron-LM"] * 2
+    found = extract_results(Paper("x", "X", "It provides average speedups of 2.12x and 3.15x in kernel evaluation, "
+                                            "reaching up to 3.92x."))
+    assert [r.claim.text for r in found][0] == "It provides average speedups of 2.12x and 3.15x in kernel evaluation"
+    # A claim may still end on such a word where no number follows it: "scaling up".
+    found = extract_results(Paper("x", "X", "It keeps a 1.5x speedup when scaling up."))
+    assert found[0].claim.text.endswith("scaling up")
+
+
+def test_a_change_by_an_amount_keeps_the_verb_that_says_which_way_it_went():
+    # "training time ... by up to 7.5×" says neither faster nor slower: "improves" does.
+    found = extract_results(Paper("x", "X", "MinatoLoader improves the training time of a wide range of workloads "
+                                            "by up to 7.5× over PyTorch DataLoader."))
+    assert found[0].claim.text == ("improves the training time of a wide range of workloads by up to 7.5× over "
+                                   "PyTorch DataLoader")
+    found = extract_results(Paper("x", "X", "PLoRA reduces the makespan of LoRA fine-tuning over a given "
+                                            "hyperparameter search space by up to 7.52×."))
+    assert found[0].claim.text.startswith("reduces the makespan")
+    # Not across another clause: the verb of "while" is not the change of the number after it.
+    found = extract_results(Paper("x", "X", "It improves accuracy while the latency of the whole model drops by 20%."))
+    assert not found[0].claim.text.startswith("improves")

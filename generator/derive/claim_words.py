@@ -42,13 +42,23 @@ def words_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(m.start() + start, m.end() + start) for m in _WORD.finditer(text[start:end])]
 
 
+# Words that qualify the number after them ("and up| to 3x", "and about| 2x"): at a claim's far
+# end, the next number's.
+# So is a verb that only says the next number was attained: "..., reaching| up to 3x".
+_NEXT_QUALIFIER = {"up", "about", "around", "nearly", "roughly", "approximately", "almost", "over", "only", "just",
+                   "reaching", "achieving", "delivering", "yielding", "attaining"}
+_NUMBER_AFTER = re.compile(r"\s+(?:(?:up|about|around|nearly|roughly|approximately|almost|over|only|just)\s+)*"
+                           r"(?:to\s+)?[~≈<>]?\d")
+
+
 def trimmed(text: str, words: list[tuple[int, int]], from_left: bool) -> list[tuple[int, int]]:
     """`words` without connecting words at the edge away from the number."""
     while words:
         at = 0 if from_left else -1
-        # (At the far end a qualifier is the next number's: "from ~234 min to ~".)
+        # (At the far end a qualifier is the next number's: "from ~234 min to ~", "..., and up| to 3x".)
         word = text[words[at][0]:words[at][1]].strip(",.;:" if from_left else ",.;:~≈<>").lower()
-        if word and word not in (EDGE_WORDS if from_left else END_WORDS):
+        if word and word not in (EDGE_WORDS if from_left else END_WORDS) and not (
+                not from_left and word in _NEXT_QUALIFIER and _NUMBER_AFTER.match(text, words[at][1])):
             break
         words.pop(at)
     return words
