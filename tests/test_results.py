@@ -1767,7 +1767,7 @@ def test_the_scope_after_an_aside_is_the_claims():
     # Or the measure the words go on to name after the aside: "on average 1.44x (up to 2.37x) speedup over ...".
     text = "FooSparse achieves on average 1.44x (up to 2.37x) speedup over the vendor library for sparse kernels."
     assert [r.claim.text for r in extract_results(Paper("x", "X", text))] == [
-        "FooSparse achieves on average 1.44x … speedup over the vendor library", "up to 2.37x … speedup over the vendor library"]
+        "FooSparse achieves on average 1.44x (up to 2.37x) speedup over the vendor library for sparse kernels"] * 2
     # A name's digits in the scope: "for end-to-end inference on the A100".
     assert [r.claim.text for r in extract_results(Paper("x", "X", "It gives an average 1.8x speedup (up to 3.1x) for "
                                                         "end-to-end inference on the A100."))][0] \
@@ -1914,7 +1914,7 @@ def test_a_device_named_again_by_the_last_word_of_its_name_is_that_device():
 def test_a_claim_does_not_take_the_measure_of_a_number_in_another_unit():
     found = extract_results(Paper("x", "X", "FooDec uses 13 GB peak memory on an RTX 5090, and as fast as 210 ms on a GB200 GPU."))
     assert [(r.shown, r.claim.text) for r in found] == [
-        ("13 GB", "FooDec uses 13 GB peak memory on an RTX 5090"), ("210 ms", "fast as 210 ms on a GB200 GPU")]
+        ("13 GB", "FooDec uses 13 GB peak memory on an RTX 5090"), ("210 ms", "as fast as 210 ms on a GB200 GPU")]
     # A factor is of the measure named before it, in whatever unit that was given.
     r = extract_results(Paper("x", "X", "Inference needs an energy consumption of 4.9 mJ, 2.3x lower than PULP-NN."))[1]
     assert (r.shown, r.kind) == ("2.3×", "energy") and "energy consumption" in r.claim.text
@@ -2039,3 +2039,23 @@ def test_a_change_by_an_amount_keeps_the_verb_that_says_which_way_it_went():
     # Not across another clause: the verb of "while" is not the change of the number after it.
     found = extract_results(Paper("x", "X", "It improves accuracy while the latency of the whole model drops by 20%."))
     assert not found[0].claim.text.startswith("improves")
+
+
+def test_a_figure_in_parentheses_after_a_number_shares_its_words():
+    # "2.52x (up to 5.11x) speedup on RTX 4090": the words after the parenthesis are both numbers'
+    # (the 5.11x had been "significant performance … up to 5.11x", the 1.91x "speedup on RTX 4090, on average 1.91x").
+    found = extract_results(Paper("x", "X", "Acc-SpMM achieves on average 2.52x (up to 5.11x) speedup on RTX 4090, "
+                                            "on average 1.91x (up to 4.68x) speedup on A800 over cuSPARSE."), hardware())
+    assert [(r.value_text, r.device, r.claim.text) for r in found] == [
+        ("2.52", "rtx-4090", "Acc-SpMM achieves on average 2.52x (up to 5.11x) speedup on RTX 4090 … over cuSPARSE"),
+        ("5.11", "rtx-4090", "Acc-SpMM achieves on average 2.52x (up to 5.11x) speedup on RTX 4090 … over cuSPARSE"),
+        ("1.91", "a800", "on average 1.91x (up to 4.68x) speedup on A800 over cuSPARSE"),
+        ("4.68", "a800", "on average 1.91x (up to 4.68x) speedup on A800 over cuSPARSE")]
+    # Each pair its own measure: "1.25× (up to 2.7×) in energy efficiency" no longer opens on "throughput and".
+    found = extract_results(Paper("x", "X", "It shows geomean improvements of 1.23× (up to 2.5×) in throughput and "
+                                            "1.25× (up to 2.7×) in energy efficiency over prior frameworks."))
+    assert [r.claim.text for r in found][2:] == ["1.25× (up to 2.7×) in energy efficiency over prior frameworks"] * 2
+    # A claim ends before the next figure's qualifier: "..., and an average| 1.41X".
+    found = extract_results(Paper("x", "X", "It achieves an average 1.55X (up to 1.65X) speedup for 480p videos, and an "
+                                            "average 1.41X (up to 1.49X) for 720p videos."))
+    assert found[0].claim.text == "It achieves an average 1.55X (up to 1.65X) speedup for 480p videos"

@@ -46,9 +46,12 @@ def words_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
 # end, the next number's.
 # So is a verb that only says the next number was attained: "..., reaching| up to 3x".
 _NEXT_QUALIFIER = {"up", "about", "around", "nearly", "roughly", "approximately", "almost", "over", "only", "just",
-                   "reaching", "achieving", "delivering", "yielding", "attaining"}
+                   "average", "little", "much", "high", "low", "many", "few", "reaching", "achieving", "delivering",
+                   "yielding", "attaining"}
+# A qualifier that opens with a connecting word: kept at a claim's start.
+_QUALIFIER_OPENS = re.compile(r"(?:on average|at (?:least|most)|as (?:much|high|low|many|few|fast|little) as)\b", re.I)
 _NUMBER_AFTER = re.compile(r"\s+(?:(?:up|about|around|nearly|roughly|approximately|almost|over|only|just)\s+)*"
-                           r"(?:to\s+)?[~≈<>]?\d")
+                           r"(?:to\s+|as\s+)?[~≈<>]?\d")
 
 
 def trimmed(text: str, words: list[tuple[int, int]], from_left: bool) -> list[tuple[int, int]]:
@@ -59,6 +62,8 @@ def trimmed(text: str, words: list[tuple[int, int]], from_left: bool) -> list[tu
         word = text[words[at][0]:words[at][1]].strip(",.;:" if from_left else ",.;:~≈<>").lower()
         if word and word not in (EDGE_WORDS if from_left else END_WORDS) and not (
                 not from_left and word in _NEXT_QUALIFIER and _NUMBER_AFTER.match(text, words[at][1])):
+            break
+        if from_left and _QUALIFIER_OPENS.match(text, words[at][0]):  # "on average 1.91x"
             break
         words.pop(at)
     return words

@@ -22,9 +22,12 @@ R = TypeVar("R")  # a result: anything with `_replace(device=...)`
 # Or an average in parentheses after a peak: "up to 1.96× (1.47× on average) end-to-end speedup".
 LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)"
                     r"(?:(?:up to|on average|an average of|over|nearly|about|around|roughly|at least|as much as)\s+)?$|^/$"
-                    r"|^\s*\(\s*(?:(?:on average|an average of|average|avg\.?|mean)\s+)?$")
+                    # Or a figure in parentheses after it: "2.52x (up to 5.11x) speedup", "(1.47× on average)".
+                    r"|^\s*\(\s*(?:(?:on average|an average of|average|avg\.?|mean|up to|peak|max(?:imum)?|at most|"
+                    r"as (?:much|high) as|over|nearly|about|around|roughly)\s+)?[~≈>]?$")
 
 
+_STANDS_IN = re.compile(r"\s*\((?:up to|on average|average|peak|max(?:imum)?|at most|over)?\s*[~≈>]?$")
 _CLOSES = re.compile(r"\s*(?:[\w.-]+\s*){0,3}\)")  # " on average)"
 
 
@@ -60,9 +63,14 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
     """The words of each number's claim: those about it alone, or, for numbers listed together,
     those of the whole list ("achieves 2.1x and 3.4x speedups"), from the measures that name
     them in turn (`paired`: "the throughput and latency ... are improved by 2.4x and 1.8x")."""
-    spans = [claim_span(sentence, match.start(), match.end(),
-                        matches[index - 1].end() if index else 0,
-                        matches[index + 1].start() if index + 1 < len(matches) else len(sentence))
+    def right_bound(index: int) -> int:
+        # Past a figure in parentheses that stands in for this one: "1.25× (up to 2.7×)| in energy efficiency".
+        after = index + 2 if index + 1 < len(matches) and _STANDS_IN.match(
+            sentence, matches[index].end(), matches[index + 1].start()) else index + 1
+        return matches[after].start() if after < len(matches) else len(sentence)
+
+    spans = [claim_span(sentence, match.start(), match.end(), matches[index - 1].end() if index else 0,
+                        right_bound(index))
              for index, match in enumerate(matches)]
     for first, last in listed_groups(sentence, matches, measured, asides=True):
         # "284 GOPS/W and 5.3 TOPS per watt": a rate's unit says what it measures, each its own.
