@@ -183,7 +183,8 @@ def test_an_opening_phrase_s_device_holds_until_a_sentence_names_hardware():
     text = ("On Ascend NPUs, it achieves a 10.7x speedup. A 7B model reaches 5.16x higher throughput. "
             "On Volta GPUs, it yields a 1.43x speedup. A 38B model gets a 1.46x end-to-end speedup. "
             "It also handles 256K context tokens on 8 V100 GPUs. It is 2x faster on a Mythic chip. It saves 30% energy.")
-    assert devices(text) == ["ascend", "ascend", "volta", "volta", "v100", None, None]
+    # (Volta stands for the one Volta device the paper ran on, the V100.)
+    assert devices(text) == ["ascend", "ascend", "v100", "v100", "v100", None, None]
 
 
 def test_hardware_a_sentence_opens_with_is_the_subject_of_its_result():
@@ -2059,3 +2060,16 @@ def test_a_figure_in_parentheses_after_a_number_shares_its_words():
     found = extract_results(Paper("x", "X", "It achieves an average 1.55X (up to 1.65X) speedup for 480p videos, and an "
                                             "average 1.41X (up to 1.49X) for 720p videos."))
     assert found[0].claim.text == "It achieves an average 1.55X (up to 1.65X) speedup for 480p videos"
+
+
+def test_an_architecture_stands_for_the_one_device_of_it_the_paper_ran_on_unless_named_as_such():
+    # "on Hopper GPUs" in a paper measured on the H100 is the H100.
+    text = ("We evaluate FooMoE on NVIDIA H100 GPUs. It achieves a 1.86x compute throughput improvement on Hopper GPUs "
+            "compared to ScatterMoE.")
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["h100"]
+    # A title naming the architecture: the one device of it the abstract names, wherever.
+    text = ("We tune kernels for high TPU v6e MXU utilization. FooComp reaches a 1.36x geomean speedup over XLA.")
+    assert [r.device for r in extract_results(Paper("x", "Benchmarking TPU Kernels", text), hardware())] == ["tpu-v6e"]
+    # "Volta architecture GPUs": the authors speak of the architecture.
+    text = ("We run on a Tesla V100. On Volta architecture GPUs, FooAttention yields 1.43× speedup over xformers.")
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["volta"]

@@ -37,7 +37,7 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
     if len(titled) == 1:
         # A title that names only a vendor ("Huawei CloudMatrix384") stands for the one device
         # of that vendor the abstract names (`named_ids`), wherever it names it.
-        vendor = hardware.nodes[next(iter(titled))].kind == "vendor"
+        vendor = hardware.nodes[next(iter(titled))].kind in ("vendor", "architecture")
         below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled,
                                                           *(named_ids if vendor else ())}
                                               if titled <= hardware.lineage(i)})
@@ -92,11 +92,20 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
     return ids.pop() if len(ids) == 1 else None
 
 
-def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: list[str]) -> str | None:
-    """The one device below `node_id`, a vendor, among `measured_on`; None when `node_id` is no
-    vendor (an architecture named is the authors' choice: "on Volta architecture GPUs"), or none
-    or several devices of the paper are below it."""
-    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind != "vendor":
+# An architecture named as such is the authors' choice: "on Volta architecture GPUs", "Ampere-based GPUs".
+_AS_ARCHITECTURE = re.compile(r"[\s-](?:architecture|generation|family|series|based)\b", re.I)
+
+
+def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: list[str],
+                   sentence: str = "", mentions: Iterable[Mention] = ()) -> str | None:
+    """The one device below `node_id`, a vendor or an architecture ("on Hopper GPUs" in a paper
+    measured on the H100), among `measured_on`; None when `node_id` is neither, or an architecture
+    `sentence` names as such (`mentions`: where it names hardware), or none or several devices of
+    the paper are below it."""
+    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind not in ("vendor", "architecture"):
+        return None
+    if hardware.nodes[node_id].kind == "architecture" and any(
+            m.id == node_id and _AS_ARCHITECTURE.match(sentence, m.end) for m in mentions):
         return None
     below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
              and node_id in hardware.lineage(i)}

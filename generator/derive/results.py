@@ -19,7 +19,8 @@ from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
 from .comparisons import COMPARED_WITH
-from .carried_devices import earlier_list_count, frame_of, listed_devices, paper_device, refers_back, subject_device
+from .carried_devices import (earlier_list_count, frame_of, listed_devices, paper_device, refers_back, refined_device,
+                              subject_device)
 from .result_devices import most_specific, outside_examples
 from .unknown_hardware import ELSEWHERE, credit, names_other_hardware, only_settings
 from .connectives import LINKING_PHRASE
@@ -74,6 +75,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             for m in abstract_mentions if offset <= m.start and m.end <= offset + len(written)
         ]
         opening = frame_of(hardware, written, mentions) if mentions else None
+        # ("On Volta GPUs, ..." in a paper measured on the V100: the V100, here and in the sentences it frames.)
+        opening = refined_device(hardware, opening, measured_on or [], written, mentions) or opening
         if opening is None and carried and _BACK_FRAME.match(written):
             opening = carried  # "On this device, ...": the one the last sentence that named hardware ran on
         results = sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening, designs)

@@ -390,7 +390,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         results = respective_baselines(sentence, results, baselines, names, hardware, mentions, measured)
     # "the Intel GPU" after "the Intel Data Center GPU Max 1550": a vendor or a generation stands
     # for the one device of it the paper was measured on.
-    results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on)) else r
-               for r in results]
+    results = [r._replace(device=refined) if (refined := refined_device(hardware, r.device, measured_on, sentence, mentions))
+               else r for r in results]
     return results
 
