@@ -2073,3 +2073,13 @@ def test_an_architecture_stands_for_the_one_device_of_it_the_paper_ran_on_unless
     # "Volta architecture GPUs": the authors speak of the architecture.
     text = ("We run on a Tesla V100. On Volta architecture GPUs, FooAttention yields 1.43× speedup over xformers.")
     assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["volta"]
+
+
+def test_a_time_says_what_was_done_in_it_by_the_verb_a_subject_or_modal_puts_first():
+    # "under 4.5 hours" alone says nothing of what took 4.5 hours; the list of names between commas is no clause.
+    found = extract_results(Paper("x", "X", "We can execute SparseGPT on the largest available open-source models, "
+                                            "OPT-175B and BLOOM-176B, in under 4.5 hours."))
+    assert found[0].claim.text == "execute SparseGPT on the largest … under 4.5 hours"
+    # A verb that only says it was attained is no activity.
+    found = extract_results(Paper("x", "X", "We achieve convergence in under 4.5 hours."))
+    assert not found[0].claim.text.startswith("achieve")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .activities import activity_of
 from .candidates import NAMED_NUMBER
 from .comparisons import direction_of
 from .hardware_words import PROCESSOR_CLASS
@@ -299,7 +300,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             unit, per_unit = written, _BYTES[written[0].upper()]
         if unit == "W" and written.lower().startswith("m"):  # "5 mW", "300 milliwatts": mW, the value in W to sort by
             unit, per_unit = "mW", 1e-3
-        activity = _activity(sentence, anchor) if kind in ("duration", "throughput") else None
+        activity = activity_of(sentence, anchor) if kind in ("duration", "throughput") else None
         # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
         end, value = match.end(), _value(match.group("number"), magnitude)
         # (Not a pair said "respectively": "take 12 hours and 40 minutes on an A100, respectively".)
@@ -334,34 +335,6 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
                                word.split()[0], "×", "speedup",
                                direction_of("", right_after.group(0), False) if right_after else None))
     return sorted(out)
-
-
-# What a time was spent doing, or a rate was reached doing: "train ResNet-50 on ImageNet ... in 2.2
-# minutes", "quantizes a DiT XL/2 model ... within 20 minutes", "the rendering of ... 8k res. at
-# 120FPS". Its verb, in the clause before the time, and the words after it up to the next number,
-# comma or clause.
-_ACTIVITY = re.compile(r"\b(?:pre-?train|train|fine-?tun|quantiz|benchmark|process|render|compil|converg|complet|"
-                       r"finish|simulat|profil|search|sort|generat|index|solv|build|deploy|prun|distill|serv)\w*\b", re.I)
-_CLAUSE_BREAK = re.compile(r"[;:]|,\s")
-_TIME_NAMED = re.compile(r"\b(?:time|times|duration|wall[- ]clock)\b", re.I)
-_ACTIVITY_WORDS = re.compile(r"(?:\s+(?!\d)[^\s,;:()]+){0,4}")
-_ACTIVITY_ENDS = re.compile(r"\s(?:in|within|on|with|to|for|at|by|of|the|a|an|and|can|be|is|was)$", re.I)
-
-
-def _activity(sentence: str, before: int) -> tuple[int, int] | None:
-    """The words before `before` that say what a time was spent, or a rate reached, doing; None
-    when none."""
-    start = max([0, before - 120, *(m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, before))])
-    verbs = list(_ACTIVITY.finditer(sentence, start, before))
-    if not verbs:
-        return None
-    verb = verbs[0]
-    if _TIME_NAMED.search(sentence, verb.start(), before):
-        return None  # the words name the time themselves: "BERT training time can be reduced to 76 minutes"
-    end = _ACTIVITY_WORDS.match(sentence, verb.end(), before).end()
-    while (trail := _ACTIVITY_ENDS.search(sentence, verb.end(), end)) is not None:
-        end = trail.start()
-    return verb.start(), end
 
 
 # "by a factor up to 2.84 in inference and 1.75 in training", "an R^2 of 0.98 for runtime
