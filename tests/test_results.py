@@ -2083,3 +2083,13 @@ def test_a_time_says_what_was_done_in_it_by_the_verb_a_subject_or_modal_puts_fir
     # A verb that only says it was attained is no activity.
     found = extract_results(Paper("x", "X", "We achieve convergence in under 4.5 hours."))
     assert not found[0].claim.text.startswith("achieve")
+
+
+def test_a_figure_in_a_clause_about_the_baseline_is_where_the_clause_says_it_ran():
+    # "outperforming FlashMLA, whose ... 66.7% on NVIDIA H800": the H800's figure, not the Ascend's,
+    # and the claim says whose it is.
+    found = extract_results(Paper("x", "X", "AMLA achieves up to 614 TFLOPS on Ascend 910 NPUs, outperforming the "
+                                            "open-source FlashMLA implementation, whose FLOPS utilization is up to "
+                                            "66.7% on NVIDIA H800 SXM5."), hardware())
+    assert [(r.value_text, r.device) for r in found] == [("614", "ascend-910"), ("66.7", "h800")]
+    assert found[1].claim.text == "open-source FlashMLA implementation, whose FLOPS utilization is up to 66.7% on NVIDIA H800 SXM5"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .claims import BY_AMOUNT
+from .claim_words import BY_AMOUNT
 from .kinds import KIND
 
 _NUM = r"\d+(?:[.,]\d+)*"

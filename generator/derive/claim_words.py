@@ -1,12 +1,18 @@
 """The words at the edges of a claim (`claims.py`): a text cut into words, the connecting words
 a claim neither starts nor ends with, the words that say which measure one names, a name a
-claim's last words must not cut in two, and the unit of a number whose measure words are its own.
+claim's last words must not cut in two, the unit of a number whose measure words are its own,
+and the words a claim reaches back to: the verb of a change "by" an amount, the antecedent of a
+relative clause it opens with.
 """
 
 from __future__ import annotations
 
 import re
 
+from .comparisons import OUTPERFORMS
+
+# "by" and how much, right before a number: "by (up to) 3.1x".
+BY_AMOUNT = r"by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?"
 # Words a claim does not start or end with.
 EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that", "where", "with", "on", "in", "at",
               "of", "for", "to", "from", "by", "as", "than", "compared", "versus", "vs", "vs.", "against", "using",
@@ -135,3 +141,47 @@ def in_another_unit(sentence: str, at: int, start: int, end: int) -> bool:
     found = _UNIT_BEFORE.search(sentence, max(0, at - 30), at) \
         or next((m for m in _UNIT_HERE.finditer(sentence, max(0, at - 12), at + 6) if m.start("unit") == at), None)
     return found is not None and re.search(rf"\d\s*{re.escape(found.group('unit'))}\b", own) is None
+
+
+# A verb that says which way what it acts on moved, by the amount after "by": "improves| the training
+# time of a wide range of workloads by up to 7.5×", "reduces| the makespan ... by up to 7.52×".
+_CHANGE_VERB = re.compile(r"\b(?:improv|reduc|increas|decreas|lower|cut|boost|rais|accelerat|speed(?:s|ing)? up|"
+                          rf"shorten|shrink|enhanc|{OUTPERFORMS})(?:es|e|s|ed|ing)?\b", re.I)
+_BY_NUMBER = re.compile(rf"\b{BY_AMOUNT}$", re.I)
+# What a change verb reaches across to its "by": a list of names ("ONNX Runtime, TVM and Ansor"),
+# never another clause or another number.
+_NOT_ACROSS = re.compile(r"\d|[;:()]|,\s*(?:and|but|or|while|whereas|which|where)\b|\s(?:but|while|whereas|which|where|"
+                         r"that)\s", re.I)
+_VERB_REACH = 24  # words
+
+
+def changed_from(sentence: str, frm: int, start: int, begin: int) -> int:
+    """Where the claim of the number at `start`, its words starting at `frm`, starts: at the verb
+    that says which way the change went, where the number is its amount "by" ("improves the
+    training time of ... by up to 7.5×") and the words before reach no further; else `frm`."""
+    by = _BY_NUMBER.search(sentence, max(begin, start - 40), start)
+    if by is None or _CHANGE_VERB.search(sentence, frm, by.start()):
+        return frm
+    verbs = [m for m in _CHANGE_VERB.finditer(sentence, begin, frm)]
+    if not verbs or _NOT_ACROSS.search(sentence, verbs[-1].end(), by.start()) \
+            or len(sentence[verbs[-1].start():start].split()) > _VERB_REACH:
+        return frm
+    return verbs[-1].start()
+
+
+# A relative clause opens the claim: the words it is about come with it ("FlashMLA implementation, whose
+# FLOPS utilization is up to 66.7%").
+_RELATIVE_OPENS = re.compile(r"(?:whose|which)\b", re.I)
+_ANTECEDENT_WORDS = 3
+
+
+def antecedent_from(sentence: str, frm: int, begin: int) -> int:
+    """Where a claim starting at `frm` starts with the words before the comma of a relative clause
+    it opens with (no earlier than `begin`); else `frm`."""
+    if not _RELATIVE_OPENS.match(sentence, frm):
+        return frm
+    comma = sentence.rfind(",", begin, frm)
+    if comma < 0 or sentence[comma + 1:frm].strip():
+        return frm
+    words = trimmed(sentence, words_in(sentence, begin, comma)[-_ANTECEDENT_WORDS:], from_left=True)
+    return words[0][0] if words and not any(ch.isdigit() for ch in sentence[words[0][0]:comma]) else frm

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import (END_WORDS, MODIFIER, MODIFIERS_BEFORE, in_another_unit, name_completed, name_started,
-                          qualified_start, trimmed, words_in)
-from .comparisons import COMPARED_WITH, OUTPERFORMS
+from .claim_words import (BY_AMOUNT, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
+                          in_another_unit, name_completed, name_started, qualified_start, trimmed, words_in)
+from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, respective_measure
 
@@ -33,8 +33,6 @@ _HARD_BREAK = re.compile(r"\s*(?:[;:\[\]]|\((?!(?:R|TM)\))|(?<!\(R)(?<!\(TM)\)|\
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
                          r"because|since|leading to|resulting in|making|enabling|allowing)\s", re.I)
-# "by" and how much, right before a number: "by (up to) 3.1x".
-BY_AMOUNT = r"by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?"
 # A second measure after "and", right before "by" and a number: "... and throughput by 3.1x".
 _AND_MEASURE_BY = re.compile(r"(?P<joint>\s+and\s+)(?P<second>(?!and\b)[\w-]+(?:\s+(?!and\b)[\w-]+){0,3})\s+"
                              + BY_AMOUNT + "$", re.I)
@@ -132,33 +130,7 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     near = trimmed(sentence, name_started(sentence, words, near), from_left=True)
     # A comparison's "than" or "over" is kept at the left when it opens the claim's words.
     frm = near[0][0] if near else start
-    return changed_from(sentence, frm, start, begin), to
-
-
-# A verb that says which way what it acts on moved, by the amount after "by": "improves| the training
-# time of a wide range of workloads by up to 7.5×", "reduces| the makespan ... by up to 7.52×".
-_CHANGE_VERB = re.compile(r"\b(?:improv|reduc|increas|decreas|lower|cut|boost|rais|accelerat|speed(?:s|ing)? up|"
-                          rf"shorten|shrink|enhanc|{OUTPERFORMS})(?:es|e|s|ed|ing)?\b", re.I)
-_BY_NUMBER = re.compile(rf"\b{BY_AMOUNT}$", re.I)
-# What a change verb reaches across to its "by": a list of names ("ONNX Runtime, TVM and Ansor"),
-# never another clause or another number.
-_NOT_ACROSS = re.compile(r"\d|[;:()]|,\s*(?:and|but|or|while|whereas|which|where)\b|\s(?:but|while|whereas|which|where|"
-                         r"that)\s", re.I)
-_VERB_REACH = 24  # words
-
-
-def changed_from(sentence: str, frm: int, start: int, begin: int) -> int:
-    """Where the claim of the number at `start`, its words starting at `frm`, starts: at the verb
-    that says which way the change went, where the number is its amount "by" ("improves the
-    training time of ... by up to 7.5×") and the words before reach no further; else `frm`."""
-    by = _BY_NUMBER.search(sentence, max(begin, start - 40), start)
-    if by is None or _CHANGE_VERB.search(sentence, frm, by.start()):
-        return frm
-    verbs = [m for m in _CHANGE_VERB.finditer(sentence, begin, frm)]
-    if not verbs or _NOT_ACROSS.search(sentence, verbs[-1].end(), by.start()) \
-            or len(sentence[verbs[-1].start():start].split()) > _VERB_REACH:
-        return frm
-    return verbs[-1].start()
+    return antecedent_from(sentence, changed_from(sentence, frm, start, begin), begin), to
 
 
 def own_measure_end(sentence: str, number_end: int, bound: int) -> int:

@@ -8,8 +8,8 @@ import re
 from typing import NamedTuple, TypeVar
 
 from .candidates import shares_unit
-from .claim_words import qualified_start
-from .claims import BY_AMOUNT, claim_span, clause_start, list_end, own_measure_end
+from .claim_words import BY_AMOUNT, qualified_start
+from .claims import claim_span, clause_start, list_end, own_measure_end
 from .kinds import KIND, MEASURE_TAIL, kind_in, measure_words
 from ..content.hardware import Mention
 

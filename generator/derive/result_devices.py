@@ -88,7 +88,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         return slashed
     # A baseline's own figure is where the baseline ran: "compared with 4.5 hours on the A100 node",
     # "against 21 ms on MI300X" (hardware a comparison names is never a measured one).
-    if _BASELINE_FIGURE.search(sentence, max(0, start - 40), start):
+    # Or in a clause about the baseline: "outperforming FlashMLA, whose FLOPS utilization is up to 66.7% on NVIDIA H800".
+    if _BASELINE_FIGURE.search(sentence, max(0, start - 40), start) or _BASELINE_CLAUSE.search(sentence, max(0, start - 160), start):
         ends = _FIGURE_ENDS.search(sentence, end)
         there = specific([m for m in mentions if end <= m.start and (ends is None or m.start < ends.start())])
         if there:
@@ -188,6 +189,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
 
 # Right before a number: the words that make it the figure of what a result is compared with.
 _BASELINE_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|vs\.?)\s+(?:(?:about|around|roughly|nearly|only|just)\s+)?$", re.I)
+_BASELINE_CLAUSE = re.compile(rf"\b(?:{OUTPERFORMS}\w*|than|over|compared (?:to|with)|versus|vs\.?)\s[^;,]{{0,80}},\s*whose\b"
+                              r"[^,;()]{0,60}$", re.I)
 _FIGURE_ENDS = re.compile(r"[,;()—]|\s(?:and|but|while|whereas|which)\s")
 _FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\d.,]+\s*\S*$", re.I)
 _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\s+)?$", re.I)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claims import BY_AMOUNT, Claim, claim_span, make_claim
+from .claim_words import BY_AMOUNT
+from .claims import Claim, claim_span, make_claim
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
 from ..content.hardware import Hardware, Mention
 from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number,
