@@ -2093,3 +2093,14 @@ def test_a_figure_in_a_clause_about_the_baseline_is_where_the_clause_says_it_ran
                                             "66.7% on NVIDIA H800 SXM5."), hardware())
     assert [(r.value_text, r.device) for r in found] == [("614", "ascend-910"), ("66.7", "h800")]
     assert found[1].claim.text == "open-source FlashMLA implementation, whose FLOPS utilization is up to 66.7% on NVIDIA H800 SXM5"
+
+
+def test_a_list_of_things_changed_before_by_gives_each_number_its_measure_even_one_no_kind_names():
+    # "communication load" names no kind: the three numbers had all been read as the last two's.
+    found = extract_results(Paper("x", "X", "It reduces latency, energy consumption, and communication load respectively "
+                                            "by up to 8×, 25×, and 54× compared to the baselines."))
+    assert [(r.value_text, r.kind) for r in found] == [("8", "latency"), ("25", "energy"), ("54", "other")]
+    assert found[0].claim.text.startswith("reduces latency, energy consumption, and communication load")
+    # Most of the list must name measures: "the A, B, and C models by 2x, 3x and 4x" is no list of measures.
+    found = extract_results(Paper("x", "X", "It speeds up Llama, Mistral, and Qwen by 2x, 3x, and 4x."))
+    assert {r.kind for r in found} == {"speedup"}
