@@ -145,7 +145,7 @@ def in_another_unit(sentence: str, at: int, start: int, end: int) -> bool:
 
 # A verb that says which way what it acts on moved, by the amount after "by": "improves| the training
 # time of a wide range of workloads by up to 7.5×", "reduces| the makespan ... by up to 7.52×".
-_CHANGE_VERB = re.compile(r"\b(?:improv|reduc|increas|decreas|lower|cut|boost|rais|accelerat|speed(?:s|ing)? up|"
+CHANGE_VERB = re.compile(r"\b(?:improv|reduc|increas|decreas|lower|cut|boost|rais|accelerat|speed(?:s|ing)? up|"
                           rf"shorten|shrink|enhanc|{OUTPERFORMS})(?:es|e|s|ed|ing)?\b", re.I)
 _BY_NUMBER = re.compile(rf"\b{BY_AMOUNT}$", re.I)
 # What a change verb reaches across to its "by": a list of names ("ONNX Runtime, TVM and Ansor"),
@@ -160,9 +160,9 @@ def changed_from(sentence: str, frm: int, start: int, begin: int) -> int:
     that says which way the change went, where the number is its amount "by" ("improves the
     training time of ... by up to 7.5×") and the words before reach no further; else `frm`."""
     by = _BY_NUMBER.search(sentence, max(begin, start - 40), start)
-    if by is None or _CHANGE_VERB.search(sentence, frm, by.start()):
+    if by is None or CHANGE_VERB.search(sentence, frm, by.start()):
         return frm
-    verbs = [m for m in _CHANGE_VERB.finditer(sentence, begin, frm)]
+    verbs = [m for m in CHANGE_VERB.finditer(sentence, begin, frm)]
     if not verbs or _NOT_ACROSS.search(sentence, verbs[-1].end(), by.start()) \
             or len(sentence[verbs[-1].start():start].split()) > _VERB_REACH:
         return frm

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import (BY_AMOUNT, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
+from .claim_words import (BY_AMOUNT, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
                           in_another_unit, name_completed, name_started, qualified_start, trimmed, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
@@ -339,9 +339,15 @@ def _head(written: str, before: int, past_numbers: bool = False,
             break  # nor another number's words, its unit among them ("1.6 ms inference latency")
         words.insert(0, word)
     words = trimmed(written, words, from_left=True)
+    head_start = words[0][0] if words else last.start()
+    # With the verb that says which way it went: "improves the| training time".
+    verb = _VERB_BEFORE_HEAD.search(written, start, head_start)
     # With the noun it qualifies: "memory| usage", "energy| consumption".
     noun = _MEASURE_NOUN.match(written, last.end())
-    return (words[0][0] if words else last.start()), (noun.end() if noun else last.end())
+    return (verb.start() if verb else head_start), (noun.end() if noun else last.end())
+
+
+_VERB_BEFORE_HEAD = re.compile(rf"{CHANGE_VERB.pattern}\s+(?:(?:the|its|their|both)\s+)?$", re.I)
 
 
 # A measure given its value: "model size of ~4.0MB", "accuracy of 71.2%", "mAP: 69.1".
