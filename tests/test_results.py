@@ -2104,3 +2104,30 @@ def test_a_list_of_things_changed_before_by_gives_each_number_its_measure_even_o
     # Most of the list must name measures: "the A, B, and C models by 2x, 3x and 4x" is no list of measures.
     found = extract_results(Paper("x", "X", "It speeds up Llama, Mistral, and Qwen by 2x, 3x, and 4x."))
     assert {r.kind for r in found} == {"speedup"}
+
+
+def test_the_reviews_sentences_read_as_a_reader_would():
+    # A figure standing in for the one before it does not take the next clause's measure.
+    found = extract_results(Paper("x", "X", "FooNet cuts latency by 1.6x (up to 2.3x) and energy by 40% on a Jetson "
+                                            "Orin Nano."), hardware())
+    assert [(r.value_text, r.kind, r.claim.text) for r in found][:2] == [
+        ("1.6", "latency", "FooNet cuts latency by 1.6x (up to 2.3x)"), ("2.3", "latency", "FooNet cuts latency by 1.6x (up to 2.3x)")]
+    found = extract_results(Paper("x", "X", "Throughput improves by 1.5x (peak 2.2x), while memory drops by 30% on the H100."))
+    assert [r.kind for r in found] == ["throughput", "throughput", "memory"]
+    # An architecture the words set apart from the paper's device, or named as such in its alias, stays itself.
+    text = ("We evaluate on an A100 GPU, where FooKernel is 2x faster than cuBLAS. On consumer Ampere GPUs, FooKernel "
+            "achieves a smaller 1.3x speedup.")
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["a100", "ampere"]
+    # "esp." is no sentence's end, even before a name with a digit.
+    text = "Gains are largest on the H100, esp. fp8-gemm kernels which run 2.1x faster than cuBLAS."
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["h100"]
+    # A change's verb is not reached across ", so" or to a clause with a change of its own.
+    assert one("FooKV reduces memory, so throughput grows by 2x on an H100.").claim.text.startswith("so throughput")
+    assert one("Prior accelerators improve peak throughput, yet FooChip is more efficient by 3x.").claim.text.startswith("yet")
+    # Nor a measure's verb across a semicolon that starts a clause of its own.
+    found = one("Prior work improves the throughput only for short prompts; FooServe reaches 1.9x across all prompts.")
+    assert "improves" not in found.claim.text
+    # A baseline's clause that names no hardware: no device's, not the sentence's.
+    text = "FooMLA is fast on Ascend NPUs, outperforming FlashMLA, whose FLOPS utilization is 66.7%."
+    found = extract_results(Paper("x", "X", text), hardware())
+    assert (found[0].device, found[0].claim.text) == (None, "outperforming FlashMLA, whose FLOPS utilization is 66.7%")

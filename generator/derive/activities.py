@@ -17,7 +17,8 @@ _CLAUSE_BREAK = re.compile(r"[;:]|,\s")
 _CUED_VERB = re.compile(r"\b(?:we|can|could|may|will|to)\s+(?:(?:can|could|may|will|also|further|then|now)\s+)*"
                         r"(?P<verb>[a-z]{3,}(?<!ly))\b", re.I)
 _NOT_A_VERB = re.compile(r"the|an?|be|been|also|only|then|further|now|up|under|over|about|nearly|just|within|"
-                         r"achieve|reach|attain|get|see|observe|find|show|demonstrate|report|have|obtain|take|use|run",
+                         r"achieve|reach|attain|get|see|observe|find|show|demonstrate|report|have|obtain|take|use|run|"
+                         r"introduce|present|propose|compare|evaluate|study|describe|design|develop",
                          re.I)
 _TIME_NAMED = re.compile(r"\b(?:time|times|duration|wall[- ]clock)\b", re.I)
 _ACTIVITY_WORDS = re.compile(r"(?:\s+(?!\d)[^\s,;:()]+){0,4}")

@@ -92,8 +92,12 @@ def frame_of(hardware: Hardware | None, sentence: str, mentions: list[Mention]) 
     return ids.pop() if len(ids) == 1 else None
 
 
-# An architecture named as such is the authors' choice: "on Volta architecture GPUs", "Ampere-based GPUs".
+# An architecture named as such is the authors' choice: "on Volta architecture GPUs", "Ampere-based GPUs",
+# "the Da Vinci architecture"; so is one that words before it set apart from the paper's device ("on
+# consumer Ampere GPUs", "older Volta GPUs").
 _AS_ARCHITECTURE = re.compile(r"[\s-](?:architecture|generation|family|series|based)\b", re.I)
+_SET_APART = re.compile(r"\b(?:consumer|datacenter|data-center|server|desktop|laptop|mobile|embedded|edge|workstation|"
+                        r"other|older|newer|earlier|later|previous|next|prior|smaller|larger|low-end|high-end)\s+$", re.I)
 
 
 def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: list[str],
@@ -105,7 +109,8 @@ def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: 
     if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind not in ("vendor", "architecture"):
         return None
     if hardware.nodes[node_id].kind == "architecture" and any(
-            m.id == node_id and _AS_ARCHITECTURE.match(sentence, m.end) for m in mentions):
+            m.id == node_id and (_AS_ARCHITECTURE.match(sentence, m.end) or _AS_ARCHITECTURE.search(m.text)
+                                 or _SET_APART.search(sentence, max(0, m.start - 30), m.start)) for m in mentions):
         return None
     below = {i for i in measured_on if i != node_id and hardware.nodes[i].kind == "device"
              and node_id in hardware.lineage(i)}

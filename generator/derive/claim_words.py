@@ -150,8 +150,10 @@ CHANGE_VERB = re.compile(r"\b(?:improv|reduc|increas|decreas|lower|cut|boost|rai
 _BY_NUMBER = re.compile(rf"\b{BY_AMOUNT}$", re.I)
 # What a change verb reaches across to its "by": a list of names ("ONNX Runtime, TVM and Ansor"),
 # never another clause or another number.
-_NOT_ACROSS = re.compile(r"\d|[;:()]|,\s*(?:and|but|or|while|whereas|which|where)\b|\s(?:but|while|whereas|which|where|"
-                         r"that)\s", re.I)
+# Nor a change of the clause's own ("so throughput grows by 2x", "yet FooChip is more efficient by 3x").
+_NOT_ACROSS = re.compile(r"\d|[;:()]|,\s*(?:and|but|or|while|whereas|which|where|so|yet|thus|hence|therefore)\b|"
+                         r"\s(?:but|while|whereas|which|where|that)\s|\b(?:is|are|was|were|grows?|grew|drops?|dropped|"
+                         r"rises?|rose|falls?|fell|more|less|faster|slower|higher|lower|larger|smaller|better|worse)\b", re.I)
 _VERB_REACH = 24  # words
 
 
@@ -170,18 +172,19 @@ def changed_from(sentence: str, frm: int, start: int, begin: int) -> int:
 
 
 # A relative clause opens the claim: the words it is about come with it ("FlashMLA implementation, whose
-# FLOPS utilization is up to 66.7%").
-_RELATIVE_OPENS = re.compile(r"(?:whose|which)\b", re.I)
+# FLOPS utilization is up to 66.7%"). ("which" is a word no claim starts with: `trimmed`.)
+_RELATIVE_OPENS = re.compile(r"whose\b", re.I)
 _ANTECEDENT_WORDS = 3
 
 
 def antecedent_from(sentence: str, frm: int, begin: int) -> int:
     """Where a claim starting at `frm` starts with the words before the comma of a relative clause
-    it opens with (no earlier than `begin`); else `frm`."""
+    it opens with, back to the comma before them and no earlier than `begin`; else `frm`."""
     if not _RELATIVE_OPENS.match(sentence, frm):
         return frm
     comma = sentence.rfind(",", begin, frm)
     if comma < 0 or sentence[comma + 1:frm].strip():
         return frm
-    words = trimmed(sentence, words_in(sentence, begin, comma)[-_ANTECEDENT_WORDS:], from_left=True)
+    words = trimmed(sentence, words_in(sentence, max(begin, sentence.rfind(",", begin, comma) + 1), comma)[-_ANTECEDENT_WORDS:],
+                    from_left=True)
     return words[0][0] if words and not any(ch.isdigit() for ch in sentence[words[0][0]:comma]) else frm

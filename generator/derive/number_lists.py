@@ -27,7 +27,7 @@ LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s
                     r"as (?:much|high) as|over|nearly|about|around|roughly)\s+)?[~≈>]?$")
 
 
-_STANDS_IN = re.compile(r"\s*\((?:up to|on average|average|peak|max(?:imum)?|at most|over)?\s*[~≈>]?$")
+_STANDS_IN = re.compile(r"\s*\((?:up to|on average|average|peak|max(?:imum)?|at most)?\s*[~≈>]?$")
 _CLOSES = re.compile(r"\s*(?:[\w.-]+\s*){0,3}\)")  # " on average)"
 
 
@@ -83,8 +83,7 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
             if sentence[matches[first].end():matches[first + 1].start()].strip().startswith("("):
                 closed = _CLOSES.match(sentence, tail)
                 tail = closed.end() if closed else tail
-            whole = (spans[first][0], max(list_end(sentence, tail, bound),
-                                          *(span[1] for span in spans[first:last + 1])))
+            whole = (spans[first][0], max(list_end(sentence, tail, bound), *(span[1] for span in spans[first:last + 1])))
             spans[first:last + 1] = [whole] * (last - first + 1)
     for pair in paired:  # from the measures, or from the "by" of a list that repeats the one before
         for index in range(pair.first, pair.first + len(pair.kinds)):

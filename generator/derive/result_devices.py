@@ -88,13 +88,14 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         return slashed
     # A baseline's own figure is where the baseline ran: "compared with 4.5 hours on the A100 node",
     # "against 21 ms on MI300X" (hardware a comparison names is never a measured one).
-    # Or in a clause about the baseline: "outperforming FlashMLA, whose FLOPS utilization is up to 66.7% on NVIDIA H800".
-    if _BASELINE_FIGURE.search(sentence, max(0, start - 40), start) or _BASELINE_CLAUSE.search(sentence, max(0, start - 160), start):
+    # Or in a clause about the baseline ("outperforming FlashMLA, whose FLOPS utilization is up to 66.7% on
+    # NVIDIA H800"), where one that names no hardware ran elsewhere, on the baseline's.
+    clause = _BASELINE_CLAUSE.search(sentence, max(0, start - 160), start)
+    if clause or _BASELINE_FIGURE.search(sentence, max(0, start - 40), start):
         ends = _FIGURE_ENDS.search(sentence, end)
         there = specific([m for m in mentions if end <= m.start and (ends is None or m.start < ends.start())])
-        if there:
-            return credited(there[0])
-
+        if there or clause:
+            return credited(there[0]) if there else ELSEWHERE
     # "the smaller Jetson Orin Nano (22 FPS at 7.2 W)": a result in parentheses right after
     # hardware is that hardware's; not where the parenthesis names its own ("2.3x faster on the
     # A100 (1.4x on the V100)").

@@ -16,7 +16,7 @@ import re
 _ABBREVIATIONS = frozenset({
     "e.g", "eg", "i.e", "ie", "al", "vs", "cf", "viz", "w.r.t", "wrt", "a.k.a", "approx", "resp",
     "fig", "figs", "eq", "eqs", "sec", "tab", "ref", "refs", "no", "nos", "vol", "pp", "ca",
-    "dr", "mr", "mrs", "ms", "prof", "st", "u.s", "u.k", "e.u", "incl", "ver",
+    "dr", "mr", "mrs", "ms", "prof", "st", "u.s", "u.k", "e.u", "incl", "ver", "esp", "avg", "est", "excl",
 })
 # Abbreviations that are units after a number.
 _UNITS_TOO = frozenset({"ms"})
@@ -26,10 +26,13 @@ _CLOSERS = "\"'”’)]"
 _SENTENCE_BREAK = re.compile(rf"(?P<stop>[.!?]+[{re.escape(_CLOSERS)}]*)\s+|\s*\n\s*")
 
 
+# A short word in small letters before a stop may be an abbreviation no list holds ("esp.", "avg."): a
+# name with a digit or a dot after it does not start a sentence.
+_SHORT_WORD_BEFORE = re.compile(r"(?<![\w.])[a-z]{1,4}$")
 # A name that starts with a small letter and has a capital after it: "eNPU", "vLLM", "cuBLAS", "iPhone";
 # or a digit or a dot inside it: "gpt-oss-120B", "llama.cpp" (not an abbreviation: "e.g.", "i.e.").
-_NAME_IN_SMALL_FIRST = re.compile(r"[a-z]{1,3}[A-Z][\w-]*|(?=[a-z][\w.-]*?(?:\d|[a-z]\.[a-z]))[a-z][a-z\d]*(?:[-.][A-Za-z\d]+)+"
-                                  r"(?![\w.-])")
+_NAME_IN_SMALL_FIRST = re.compile(r"[a-z]{1,3}[A-Z][\w-]*")
+_NAME_WITH_DIGIT_OR_DOT = re.compile(r"(?=[a-z][\w.-]*?(?:\d|[a-z]\.[a-z]))[a-z][a-z\d]*(?:[-.][A-Za-z\d]+)+(?![\w.-])")
 
 
 def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) -> bool:
@@ -38,7 +41,8 @@ def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) ->
         return True
     # "4k res. at 60FPS", "e.g. the"; but a name may start with a small letter ("... traces. eNPU reduces",
     # "... GPUs. vLLM serves", "iPhone").
-    if text[break_end:break_end + 1].islower() and not _NAME_IN_SMALL_FIRST.match(text, break_end):
+    if text[break_end:break_end + 1].islower() and not _NAME_IN_SMALL_FIRST.match(text, break_end) and not (
+            _NAME_WITH_DIGIT_OR_DOT.match(text, break_end) and not _SHORT_WORD_BEFORE.search(text, 0, stop_start)):
         return False
     if text[stop_start:stop_end].rstrip(_CLOSERS) != ".":  # "?", "!", an ellipsis, "etc.."
         return True
