@@ -434,10 +434,21 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 67/70 and 67/88, claims keep meaning 62/67, 2 inverted, kind 60/67, device right 20/23, 5 wrong. The
     # session's starting rules (f2eb5e8) score it the same.
     ("never_tuned_bg", 0.95, 0.76, 0.92, 0.89, 0.86),
+    # Sets bi and bj (held out), 20 real arXiv abstracts each whose ids' digits after the dot, read as a
+    # number, are divisible by 3 (bi: 172 sentences, 91 results) or leave 1 (bj: 180 sentences, 121
+    # results), written on 2026-11-29 (seventeenth session) by two helpers who had not read the rules,
+    # committed unscored (0c4c740, 1615927), scored once at 615b52d, after every rule of that session:
+    # bi value 55/57 and 55/91, claims keep meaning 50/55, 1 inverted, kind 49/55, device right 16/19,
+    # 5 wrong; bj value 89/97 and 89/121, claims 87/89, none inverted, kind 84/89, device right 35/40,
+    # 14 wrong. The session's starting rules (b795224) score bj the same and bi's devices lower (right
+    # 14/19, 7 wrong): an architecture standing for the one device of it the paper ran on.
+    ("never_tuned_bi", 0.96, 0.6, 0.9, 0.89, 0.84),
+    ("never_tuned_bj", 0.91, 0.73, 0.97, 0.94, 0.87),
 ]}
-# Tightened on 2026-11-27 (and again at e32eb26) to what the rules then gave: a change may lower these, never raise them.
-CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 8},
-            "never_tuned_b": {"meaning inverted": 0, "wrong device": 5}, "dev_c": {"meaning inverted": 0, "wrong device": 3},
+# Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
+# then gave: a change may lower these, never raise them.
+CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_b": {"meaning inverted": 0, "wrong device": 1}, "dev_c": {"meaning inverted": 0, "wrong device": 3},
             "never_tuned_c": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_d": {"meaning inverted": 0, "wrong device": 0},
             # The one inverted: a second "1.6 ms" in the sentence, of another model, said as latency.
@@ -457,19 +468,19 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "dev_o": {"meaning inverted": 0, "wrong device": 2},
             "dev_p": {"meaning inverted": 0, "wrong device": 0},
             "dev_r": {"meaning inverted": 0, "wrong device": 0},
-            "dev_w": {"meaning inverted": 0, "wrong device": 1},
+            "dev_w": {"meaning inverted": 0, "wrong device": 0},
             "dev_x": {"meaning inverted": 0, "wrong device": 0},
             "dev_z": {"meaning inverted": 0, "wrong device": 1},
             "dev_ab": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_h": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_j": {"meaning inverted": 0, "wrong device": 10},
-            "never_tuned_k": {"meaning inverted": 2, "wrong device": 5},
-            "never_tuned_l": {"meaning inverted": 0, "wrong device": 6},
+            "never_tuned_j": {"meaning inverted": 0, "wrong device": 6},
+            "never_tuned_k": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_l": {"meaning inverted": 0, "wrong device": 3},
             "never_tuned_m": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_n": {"meaning inverted": 1, "wrong device": 1},
             "never_tuned_q": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_s": {"meaning inverted": 0, "wrong device": 2},
-            "never_tuned_t": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_t": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_u": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_v": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_y": {"meaning inverted": 0, "wrong device": 0},
@@ -486,31 +497,33 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_ak": {"meaning inverted": 0, "wrong device": 4},
             "never_tuned_al": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_am": {"meaning inverted": 0, "wrong device": 1},
-            "never_tuned_an": {"meaning inverted": 0, "wrong device": 2},
-            "never_tuned_ao": {"meaning inverted": 2, "wrong device": 5},
+            "never_tuned_an": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_ao": {"meaning inverted": 1, "wrong device": 1},
             "never_tuned_ap": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_aq": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_ar": {"meaning inverted": 0, "wrong device": 0},
             # Eleventh session, after scoring (disclosed): a baseline's platform said with "compared ... with a
             # baseline running on" is not the paper's; "v5p and v4" names two devices. 4 -> 0.
             "never_tuned_as": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_at": {"meaning inverted": 3, "wrong device": 5},
+            "never_tuned_at": {"meaning inverted": 2, "wrong device": 5},
             "never_tuned_au": {"meaning inverted": 0, "wrong device": 4},
-            "never_tuned_av": {"meaning inverted": 3, "wrong device": 3},
+            "never_tuned_av": {"meaning inverted": 3, "wrong device": 1},
             "never_tuned_aw": {"meaning inverted": 1, "wrong device": 3},
             "never_tuned_ax": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_ay": {"meaning inverted": 0, "wrong device": 1},
             # Fourteenth session: a design's silicon area takes no device from the paper (results._designs_own,
             # written from az's DSP tile, disclosed: az 4 -> 3).
             "never_tuned_az": {"meaning inverted": 0, "wrong device": 3},
-            "never_tuned_bb": {"meaning inverted": 0, "wrong device": 4},
-            "never_tuned_ba": {"meaning inverted": 0, "wrong device": 2},
-            "never_tuned_bc": {"meaning inverted": 1, "wrong device": 4},
-            "never_tuned_bd": {"meaning inverted": 1, "wrong device": 6},
-            "never_tuned_bf": {"meaning inverted": 1, "wrong device": 6},
-            "never_tuned_be": {"meaning inverted": 1, "wrong device": 0},
-            "never_tuned_bh": {"meaning inverted": 6, "wrong device": 10},
-            "never_tuned_bg": {"meaning inverted": 2, "wrong device": 5}}
+            "never_tuned_bb": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_ba": {"meaning inverted": 0, "wrong device": 1},
+            "never_tuned_bc": {"meaning inverted": 1, "wrong device": 3},
+            "never_tuned_bd": {"meaning inverted": 1, "wrong device": 3},
+            "never_tuned_bf": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_be": {"meaning inverted": 0, "wrong device": 0},
+            "never_tuned_bh": {"meaning inverted": 5, "wrong device": 9},
+            "never_tuned_bg": {"meaning inverted": 2, "wrong device": 5},
+            "never_tuned_bi": {"meaning inverted": 1, "wrong device": 5},
+            "never_tuned_bj": {"meaning inverted": 0, "wrong device": 14}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -520,7 +533,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
-        "never_tuned_be", "never_tuned_bh", "never_tuned_bg"]
+        "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj"]
 
 
 @pytest.mark.parametrize("name", SETS)
