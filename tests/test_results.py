@@ -2131,3 +2131,13 @@ def test_the_reviews_sentences_read_as_a_reader_would():
     text = "FooMLA is fast on Ascend NPUs, outperforming FlashMLA, whose FLOPS utilization is 66.7%."
     found = extract_results(Paper("x", "X", text), hardware())
     assert (found[0].device, found[0].claim.text) == (None, "outperforming FlashMLA, whose FLOPS utilization is 66.7%")
+
+
+def test_a_vendor_alone_whose_several_devices_the_sentence_names_is_no_ones_device():
+    # Written after scoring set bj (disclosed): "on three NVIDIA GPUs (RTX 6000 PRO, H200, B200)" had credited NVIDIA.
+    text = ("Across six models on three NVIDIA GPUs (RTX 6000 PRO, H200, B200), the fused implementation is 1.5-2.0x "
+            "faster than PEFT.")
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == [None]
+    # A vendor's name before its device is that device's: "on an NVIDIA A100 and at 20 FPS on an NVIDIA A10".
+    text = "It runs at 42 FPS on an NVIDIA A100 and at 20 FPS on an NVIDIA T4."
+    assert [r.device for r in extract_results(Paper("x", "X", text), hardware())] == ["a100", "t4"]

@@ -86,10 +86,9 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     slashed = _slashed_device(sentence, mentions, start, end)
     if slashed is not None:
         return slashed
-    # A baseline's own figure is where the baseline ran: "compared with 4.5 hours on the A100 node",
-    # "against 21 ms on MI300X" (hardware a comparison names is never a measured one).
-    # Or in a clause about the baseline ("outperforming FlashMLA, whose FLOPS utilization is up to 66.7% on
-    # NVIDIA H800"), where one that names no hardware ran elsewhere, on the baseline's.
+    # A baseline's own figure is where the baseline ran ("compared with 4.5 hours on the A100 node", "against
+    # 21 ms on MI300X"), also in a clause about it ("outperforming FlashMLA, whose FLOPS utilization is up to
+    # 66.7% on NVIDIA H800"), where one that names no hardware ran elsewhere, on the baseline's.
     clause = _BASELINE_CLAUSE.search(sentence, max(0, start - 160), start)
     if clause or _BASELINE_FIGURE.search(sentence, max(0, start - 40), start):
         ends = _FIGURE_ENDS.search(sentence, end)
@@ -197,8 +196,9 @@ _FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\
 _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\s+)?$", re.I)
 
 
-# A number right after the hardware and "at": "the M2 Ultra at 76 tokens/s", "the A100 decodes at".
-_AT = re.compile(rf"(?:\s+{HARDWARE_NOUN})?(?:\s+[a-z][\w-]*)?\s+at\s+(?:about\s+|around\s+|up to\s+)?")
+# A number right after the hardware and "at": "the M2 Ultra at 76 tokens/s", "the A100 decodes at" (not the
+# next item of a list: "on an NVIDIA A100 and at 20 FPS on ...").
+_AT = re.compile(rf"(?:\s+{HARDWARE_NOUN})?(?:\s+(?!(?:and|or|but|while|whereas)\b)[a-z][\w-]*)?\s+at\s+(?:about\s+|around\s+|up to\s+)?")
 _AT_NUMBER = re.compile(_AT.pattern + r"\d")
 # A clause about the place named right before it: "on the Hailo-8 accelerator, where it reaches".
 _WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)

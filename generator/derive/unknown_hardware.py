@@ -76,8 +76,12 @@ def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[M
     before a product of its that `mentions` do not name ("NVIDIA V100S"), a line's name before a model
     number they do not name ("Dimensity 9500", "Maxwell GM200"), or a vendor's before another
     maker's name and a model number ("Qualcomm ARM 845", "AMD Xilinx VCU128"; not "Intel Xeon
-    Scalable Processors", a range of the maker's)."""
+    Scalable Processors", a range of the maker's), or a vendor alone that the sentence names several
+    devices of ("on three NVIDIA GPUs (RTX 6000 PRO, H200, B200)": no one device's, nor the vendor's)."""
     kind = hardware.nodes[mention.id].kind
+    if kind == "vendor" and not any(0 <= other.start - mention.end <= 1 for other in mentions) \
+            and len({o.id for o in mentions if o.id != mention.id and mention.id in hardware.lineage(o.id)}) > 1:
+        return ELSEWHERE
     if kind in ("architecture", "family"):  # a line's name before a model number: "MediaTek Dimensity 9500"
         model = _MODEL_AFTER.match(sentence, mention.end)
         return ELSEWHERE if model and not any(mention.end < o.start < model.end() for o in mentions) else mention.id
