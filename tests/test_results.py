@@ -2148,3 +2148,10 @@ def test_a_change_verb_of_a_fronted_clause_is_not_the_numbers():
     found = extract_results(Paper("x", "X", "Furthermore, by reducing CPU utilization, PyTorch-Direct also saves system "
                                             "power by 12.4% to 17.5% during training."))
     assert found[-1].claim.text == "PyTorch-Direct also saves system power by 12.4% to 17.5% during training"
+
+
+def test_a_name_and_a_verb_before_a_measure_are_no_coordinated_modifiers():
+    # "prefill and decode speeds" share one noun; "L4, and reduces EDP" is a list's end and a new clause.
+    found = extract_results(Paper("x", "X", "DEFT reduces energy by 14.8% and 4.8% on NVIDIA L40S and L4, and reduces EDP "
+                                            "by 9.9% and 3.7%, respectively."))
+    assert [r.claim.text for r in found][2:] == ["reduces EDP by 9.9% and 3.7%"] * 2
