@@ -166,14 +166,17 @@ def measures_before_by(sentence: str, at: int) -> tuple[int, int, int] | None:
     return (first[-1].start(), joint, second.end()) if first else None
 
 
-def list_end(sentence: str, end: int, right_bound: int) -> int:
+def list_end(sentence: str, end: int, right_bound: int, in_parentheses: bool = False) -> int:
     """Where the words after a list of numbers end: the words after it name each number's
     measure in turn ("2.49x, and 2.32x reductions on latency, energy, and area"), so they run
     to the clause's end (at most a dozen words), not to the first "and"."""
     stop = right_bound
     found = _HARD_BREAK.search(sentence, end, stop)
     if found:
-        stop = found.start()
+        # In a list of numbers each with one in parentheses, a few words in parentheses after the words are
+        # the parenthesized numbers' ("159.9x (49.6x) and 34.8x (29.2x) energy efficiency (throughput)").
+        parallel = _WORDS_ASIDE.match(sentence, found.start()) if in_parentheses else None
+        stop = parallel.end() if parallel else found.start()
     # The few words a connective leads into the next number with are that number's: "... (up to 2.3x)| and
     # energy by 40%", "| while memory drops by 30%".
     leads = [m for m in _LEADS_INTO.finditer(sentence, end, stop) if len(sentence[m.end():right_bound].split()) <= 4]
@@ -183,6 +186,7 @@ def list_end(sentence: str, end: int, right_bound: int) -> int:
     return words[-1][1] if words else end
 
 
+_WORDS_ASIDE = re.compile(r"\s*\((?:\s*[A-Za-z][\w-]*){1,3}\s*\)")
 _LEADS_INTO = re.compile(r",?\s(?:and|but|while|whereas|whilst|so|yet)\s", re.I)
 
 
