@@ -46,12 +46,16 @@ def _read(name: str) -> list[dict]:
 
 def load(name: str) -> list[dict]:
     """The labelled entries of set `name`. The two helpers who wrote set c each found some of the
-    same real abstracts: held-out set c is scored without the abstracts the development set holds."""
+    same real abstracts: held-out set c is scored without the abstracts the development set holds;
+    likewise bk without those bl holds."""
     entries = _read(name)
     if name == "never_tuned_c":
         seen = {e["sentence"] for e in _read("dev_c")}
         shared = {e["abstract_id"] for e in entries if e["sentence"] in seen}
         entries = [e for e in entries if e["abstract_id"] not in shared]
+    if name == "never_tuned_bk":  # four abstracts bl's helper labelled too: bk is scored without them
+        seen = {e["source"] for e in _read("never_tuned_bl")}
+        entries = [e for e in entries if e["source"] not in seen]
     return entries
 
 

@@ -447,6 +447,19 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # parenthesized measure after their words ("... energy efficiency (throughput)"): bi claims 53/55, none inverted.
     ("never_tuned_bi", 0.96, 0.6, 0.9, 0.89, 0.84),
     ("never_tuned_bj", 0.91, 0.73, 0.97, 0.94, 0.87),
+    # Sets bk and bl (held out), 20 real arXiv abstracts each whose ids' digits after the dot leave 2 when
+    # divided by 3 (bk: 177 sentences, 106 results) or whose digits all together sum to a multiple of 4 (bl:
+    # 174 sentences, 103 results; four abstracts are in both, labelled apart), written on 2026-11-29
+    # (seventeenth session) by two helpers who had not read the rules, committed unscored (ca03757,
+    # b7a91f2), scored once at a13deb7, after every rule of that session, those written from bi and bj
+    # among them: bk value 52/54 and 52/106, claims keep meaning 45/52, 1 inverted, kind 46/52, device
+    # right 23/35, 5 wrong; bl value 70/70 and 70/103, claims 70/70, none inverted, kind 61/70, device
+    # right 20/24, 4 wrong. The session's starting rules (b795224) and those bi and bj were scored with
+    # (615b52d) score both the same. The two helpers agree on the device of all 28 results of the four
+    # abstracts in both sets; bk is scored without them (`load`), as set c without dev_c's: value 39/41 and
+    # 39/78, claims 34/39, 1 inverted, kind 34/39, device right 19/29, 5 wrong.
+    ("never_tuned_bk", 0.95, 0.5, 0.87, 0.87, 0.65),
+    ("never_tuned_bl", 1.0, 0.67, 1.0, 0.87, 0.83),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -526,7 +539,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bh": {"meaning inverted": 5, "wrong device": 9},
             "never_tuned_bg": {"meaning inverted": 2, "wrong device": 5},
             "never_tuned_bi": {"meaning inverted": 0, "wrong device": 5},
-            "never_tuned_bj": {"meaning inverted": 0, "wrong device": 11}}
+            "never_tuned_bj": {"meaning inverted": 0, "wrong device": 11},
+            "never_tuned_bk": {"meaning inverted": 1, "wrong device": 5},
+            "never_tuned_bl": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -536,7 +551,8 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_ap", "never_tuned_aq", "never_tuned_ar", "never_tuned_as", "never_tuned_at", "never_tuned_au",
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
-        "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj"]
+        "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
+        "never_tuned_bk", "never_tuned_bl"]
 
 
 @pytest.mark.parametrize("name", SETS)
