@@ -18,6 +18,10 @@ from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subjec
 from .unknown_hardware import ELSEWHERE, credit
 
 
+# A vendor's or an architecture's name stands for the one device of it a paper ran on.
+_STANDS_FOR_ONE = ("vendor", "architecture")
+
+
 def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
                  platform_ids: list[str], named_ids: Iterable[str] = ()) -> str | None:
     """The node a paper's results are credited to where a sentence names no hardware. Only in
@@ -35,11 +39,11 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
     # ("the H100" the abstract measures, when the title names the Hopper: the one device below it).
     titled = _most_specific_ids(hardware, set(title_ids))
     if len(titled) == 1:
-        # A title that names only a vendor ("Huawei CloudMatrix384") stands for the one device
-        # of that vendor the abstract names (`named_ids`), wherever it names it.
-        vendor = hardware.nodes[next(iter(titled))].kind in ("vendor", "architecture")
+        # A title that names only a vendor ("Huawei CloudMatrix384") or an architecture ("TPU") stands for
+        # the one device of it the abstract names (`named_ids`), wherever it names it.
+        broad = hardware.nodes[next(iter(titled))].kind in _STANDS_FOR_ONE
         below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled,
-                                                          *(named_ids if vendor else ())}
+                                                          *(named_ids if broad else ())}
                                               if titled <= hardware.lineage(i)})
         return below.pop() if len(below) == 1 else titled.pop()
     # Measured on several devices ("on NVIDIA H100 and B200 GPUs"): none of them alone, nor their
@@ -106,7 +110,7 @@ def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: 
     measured on the H100), among `measured_on`; None when `node_id` is neither, or an architecture
     `sentence` names as such (`mentions`: where it names hardware), or none or several devices of
     the paper are below it."""
-    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind not in ("vendor", "architecture"):
+    if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind not in _STANDS_FOR_ONE:
         return None
     if hardware.nodes[node_id].kind == "architecture" and any(
             m.id == node_id and (_AS_ARCHITECTURE.match(sentence, m.end) or _AS_ARCHITECTURE.search(m.text)

@@ -19,7 +19,7 @@ import re
 from typing import NamedTuple
 
 from .claim_words import (BY_AMOUNT, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
-                          in_another_unit, name_completed, name_started, qualified_start, trimmed, words_in)
+                          in_another_unit, name_completed, name_started, trimmed, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, respective_measure
@@ -341,7 +341,7 @@ def _head(written: str, before: int, past_numbers: bool = False,
         # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100".
         if named or not breaks or breaks[-1].group(0).strip() != ";":
             break
-        own_clause = own_clause and re.match(r"\s*;\s*(?:and|or)\s", plain[breaks[-1].start():]) is not None
+        own_clause = own_clause and _GOES_ON.match(plain, breaks[-1].start()) is not None
         breaks.pop()
     if not named:
         return None
@@ -363,6 +363,7 @@ def _head(written: str, before: int, past_numbers: bool = False,
     return (verb.start() if verb else head_start), (noun.end() if noun else last.end())
 
 
+_GOES_ON = re.compile(r"\s*;\s*(?:and|or)\s")  # "...; and B by 2.4x"
 _VERB_BEFORE_HEAD = re.compile(rf"{CHANGE_VERB.pattern}\s+(?:(?:the|its|their|both)\s+)?$", re.I)
 
 

@@ -51,7 +51,7 @@ def listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Me
                 start = aside.end()
             # (Or the end of the parenthesis this number stands in: "159.9x (49.6x)| and 34.8x (29.2x) energy efficiency".)
             elif asides and last > first and _STANDS_IN.match(sentence, matches[last - 1].end(), matches[last].start()):
-                start = start + len(sentence[start:end]) - len(sentence[start:end].lstrip(") "))
+                start = end - len(sentence[start:end].lstrip(") "))
             gap = sentence[start:end]
             if not LISTED.match(gap) or kind_in(gap) or any(start <= m.start < end for m in measured):
                 break
@@ -141,7 +141,8 @@ class Paired(NamedTuple):
 _AND_LINK = re.compile(MEASURE_TAIL + r"\s*,?\s*(?:and|&)\s+(?:[\w-]+\s+){0,2}")  # "energy consumption and latency"
 _COMMA_LINK = re.compile(MEASURE_TAIL + r"\s*,\s*(?:[\w-]+\s+){0,2}")
 # The verb of the change right before the measures: "improve both| performance and energy".
-_CHANGE_BEFORE = re.compile(r"\b(?:improv|reduc|lower|increas|decreas|cut|boost|rais|sav|shrink|accelerat|enhanc)\w*"
+_CHANGE_STEMS = r"improv|reduc|lower|increas|decreas|cut|boost|rais|sav|shrink|accelerat|enhanc"
+_CHANGE_BEFORE = re.compile(rf"\b(?:{_CHANGE_STEMS})\w*"
                             r"\s+(?:(?:both|the|its|their|overall)\s+)*$", re.I)
 # Modifiers coordinated before one measure's noun: "prefill and decode speeds".
 _SHARED_HEAD = re.compile(r"(?P<words>(?:[A-Za-z][\w-]*,\s+)*[A-Za-z][\w-]*,?\s+(?:and|&)\s+[A-Za-z][\w-]*)\s+$")
@@ -210,7 +211,8 @@ def _measure_list(sentence: str, start: int, end: int, count: int) -> tuple[int,
     return None
 
 
-_THING = r"\b(?!(?:improv|reduc|lower|increas|decreas|cut|boost|rais|sav|shrink|accelerat|enhanc|both|the|its)\w*\b)[A-Za-z][\w-]*"
+# An item of such a list: a word or two, not the verb of the change nor an article.
+_THING = rf"\b(?!(?:{_CHANGE_STEMS}|both|the|its)\w*\b)[A-Za-z][\w-]*"
 _THINGS_BY = re.compile(rf"(?P<items>(?:{_THING}(?:\s+{_THING})?,\s+){{1,5}}(?:and|&)\s+{_THING}(?:\s+{_THING})?)\s+"
                         rf"(?:respectively,?\s+)?{BY_AMOUNT}$", re.I)
 

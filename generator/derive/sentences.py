@@ -42,7 +42,7 @@ def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) ->
     # "4k res. at 60FPS", "e.g. the"; but a name may start with a small letter ("... traces. eNPU reduces",
     # "... GPUs. vLLM serves", "iPhone").
     if text[break_end:break_end + 1].islower() and not _NAME_IN_SMALL_FIRST.match(text, break_end) and not (
-            _NAME_WITH_DIGIT_OR_DOT.match(text, break_end) and not _SHORT_WORD_BEFORE.search(text, 0, stop_start)):
+            _NAME_WITH_DIGIT_OR_DOT.match(text, break_end) and not _SHORT_WORD_BEFORE.search(text, max(0, stop_start - 5), stop_start)):
         return False
     if text[stop_start:stop_end].rstrip(_CLOSERS) != ".":  # "?", "!", an ellipsis, "etc.."
         return True
