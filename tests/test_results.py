@@ -737,6 +737,38 @@ def test_times_and_sizes_keep_their_units_and_a_bound_the_set_up_sets_is_no_resu
     assert [(r.shown, r.value) for r in found[1:]] == [("37 MB", 37e6), ("3.1 TB/s", 3.1e12)]
 
 
+def test_seconds_written_as_s_are_a_time_and_a_latency_where_the_words_say_so():
+    assert values("Koru generates an image in 1.9 s and completes cold-start training in 7.4s.") == [
+        ("1.9", "s", "duration", None), ("7.4", "s", "duration", None)]
+    assert values("A real-time stack (~0.3 s latency on one RTX 4090) composes both.") == [("0.3", "s", "latency", None)]
+    assert values("Time to first token drops from 41 s to 6.3 s.") == [("41", "s", "latency", None), ("6.3", "s", "latency", None)]
+
+
+def test_s_after_a_decade_a_product_name_or_an_article_is_no_time():
+    assert values("It runs at 17.1 FPS on iPhone 6s, unlike designs of the 1990s.") == [("17.1", "FPS", "throughput", None)]
+    assert values("It processes a 10 s video clip in 77 s.") == [("77", "s", "duration", None)]
+    assert values("It achieves 90% accuracy, and the ones before it took 10s of GB.") == [("90", "%", "accuracy", None)]
+
+
+def test_a_line_s_name_before_a_tier_and_generation_it_does_not_know_is_no_device_of_ours():
+    found = extract_results(Paper("x", "X", "The model runs on Snapdragon 8 Gen5 devices at 98 tok/s. "
+                                             "On a Snapdragon 8 Gen 3, it reaches 61 tok/s."), hardware())
+    assert [r.device for r in found] == [None, "snapdragon-8-gen-3"]
+
+
+def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
+    found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
+                            hardware())
+    assert [(r.shown, r.kind, r.claim.text) for r in found] == [
+        ("0.84 s", "latency", "The model runs on an RTX 4090 with ~0.84 s TTFT"),
+        ("98 tokens/s", "throughput", "98 tok/s decode"), ("1.4 GB", "memory", "1.4 GB peak memory")]
+
+
+def test_a_size_a_constraint_sets_is_no_result():
+    assert values("It designs transformers with an accuracy of 96.1% while adhering to hardware constraints of "
+                  "1MB storage and 320KB memory.") == [("96.1", "%", "accuracy", None)]
+
+
 def test_energy_in_watt_hours_is_shown_as_written_and_sorted_in_watt_hours():
     found = one("On a Jetson Orin Nano, FooPath consumes only 0.36 kWh per 3,000 slides.", hardware())
     assert (found.shown, found.value, found.kind, found.device) == ("0.36 kWh", 360.0, "energy", "jetson-orin-nano")

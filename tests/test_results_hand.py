@@ -18,6 +18,11 @@ from results_scores import LABELS, agreement, load, scores, seed_hardware
 # keep the meaning 0.95, device 0.9 and no wrong device on the never-tuned set.
 FIELDS = ("value precision", "value recall", "claim keeps meaning", "kind", "device right")
 # Floors, in FIELDS' order.
+# Times written with the symbol "s" ("in 7.4s", "~0.84 s TTFT") and measurements listed after a
+# result of another kind ("98 tok/s decode, and 1.4 GB peak memory") became results on 2026-11-29:
+# 36 more labelled values found over the sets, 31 of them with claims that keep the meaning. Where a
+# new result's kind (a time a labeller calls a latency) or device is not the label's, a ratio fell
+# though no earlier result changed: y, af, ag, ao, bc, bk and bl's floors were lowered to match.
 FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     ("seed", 0.95, 0.85, 0.95, 0.9, 0.95),
     # First scored at the commit that added it: value 0.92/0.62, claims keep meaning 0.88, kind 0.89,
@@ -242,7 +247,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # wrong, kind 43/49; "third generation TPUs" names the TPU v3 (and the second and fourth theirs):
     # y no wrong device.
     ("never_tuned_v", 0.92, 0.87, 0.9, 0.92, 0.9),
-    ("never_tuned_y", 0.94, 0.77, 0.95, 0.83, 0.59),
+    ("never_tuned_y", 0.94, 0.77, 0.94, 0.83, 0.59),
     ("never_tuned_aa", 0.89, 0.72, 0.96, 0.78, 0.36),  # recall 51/70, a value twice counted twice
     # Sets ad and ae (held out), 40 real arXiv abstracts (322 sentences, 147 results) no other set
     # holds, written on 2026-11-27 by helpers who had not read the rules, scored once at 9201b8e, at
@@ -259,10 +264,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # inverted, kind 0.82, device right 9/10, 10 wrong. The session's starting code (938308d)
     # scores them the same but for 2 more wrong devices in af. (Rules written since from their misses,
     # disclosed in their commits, raise af to claims 47/49, none inverted, devices 18/20, none wrong.)
-    ("never_tuned_af", 0.95, 0.77, 0.95, 0.93, 0.9),
+    ("never_tuned_af", 0.95, 0.77, 0.95, 0.92, 0.9),
     # (Eighth session: 2 accuracy results of ag are labelled with the STM32H7 the vocabulary now
     # has; the rules credit no device with an accuracy, so its devices read 9/12.)
-    ("never_tuned_ag", 0.92, 0.63, 0.94, 0.82, 0.75),  # precision 51/55, the same
+    ("never_tuned_ag", 0.92, 0.63, 0.94, 0.79, 0.75),  # precision 51/55, the same
     # Sets ah and ai (held out), 40 real arXiv abstracts (372 sentences, 165 results) no other set
     # holds, written on 2026-11-27 by two helpers who had not read the rules, scored once at
     # d94aab9, at the end of that session's rules: ah value 0.96/0.88, claims keep meaning 61/65,
@@ -312,7 +317,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # measure sharing the first's verb is read ("285KB of RAM and 892KB of flash", "52 FPS ... and 65
     # fps with INT8"); the claims of the time and the 65 fps lack words their labels' measures name
     # ("to preprocess ... and perform linear INT4 quantization", "inference speed"): claims 52/60.)
-    ("never_tuned_ao", 0.91, 0.76, 0.86, 0.87, 0.78),
+    ("never_tuned_ao", 0.91, 0.76, 0.86, 0.86, 0.78),
     # Sets ap and aq (held out), 40 real arXiv abstracts (312 sentences, 132 results) no other set
     # holds, written on 2026-11-28 (ninth session) by two helpers who had not read the rules,
     # scored once at a16de2a, at the end of that session's first rules: ap value 43/47 and 43/53,
@@ -406,7 +411,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # kind 52/58, device right 23/26, 4 wrong; bd device right 26/29, 6 wrong. (Sixteenth session: "with
     # accuracies ranging from 94% to 99%" is read as the range it is, one value as SCHEMA.md keeps ranges,
     # where bc's labeller wrote two: value precision 59/65.)
-    ("never_tuned_bc", 0.90, 0.66, 0.94, 0.89, 0.88),
+    ("never_tuned_bc", 0.9, 0.66, 0.91, 0.88, 0.85),
     ("never_tuned_bd", 0.94, 0.61, 0.94, 0.83, 0.89),
     # Set bf (held out), 20 real arXiv abstracts (177 sentences, 70 results) whose ids are of even months,
     # written on 2026-11-28 (fifteenth session) by a helper who had not read the rules, committed unscored
@@ -458,8 +463,8 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # (615b52d) score both the same. The two helpers agree on the device of all 28 results of the four
     # abstracts in both sets; bk is scored without them (`load`), as set c without dev_c's: value 39/41 and
     # 39/78, claims 34/39, 1 inverted, kind 34/39, device right 19/29, 5 wrong.
-    ("never_tuned_bk", 0.95, 0.5, 0.87, 0.87, 0.65),
-    ("never_tuned_bl", 1.0, 0.67, 1.0, 0.87, 0.83),
+    ("never_tuned_bk", 0.95, 0.5, 0.85, 0.87, 0.65),
+    ("never_tuned_bl", 1.0, 0.67, 1.0, 0.87, 0.8),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -539,7 +544,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bh": {"meaning inverted": 5, "wrong device": 9},
             "never_tuned_bg": {"meaning inverted": 2, "wrong device": 5},
             "never_tuned_bi": {"meaning inverted": 0, "wrong device": 5},
-            "never_tuned_bj": {"meaning inverted": 0, "wrong device": 11},
+            "never_tuned_bj": {"meaning inverted": 0, "wrong device": 10},
             "never_tuned_bk": {"meaning inverted": 1, "wrong device": 5},
             "never_tuned_bl": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",

@@ -128,8 +128,9 @@ def name_started(sentence: str, words: list[tuple[int, int]], near: list[tuple[i
 # A factor or a share: of the measure named before it, in whatever unit that was given.
 _RELATIVE = re.compile(r"[%×]|\d\s*[xX]\b|^[xX×]|\b(?:times|fold)\b")
 # A number in a unit of letters ("13 GB"); and a word that qualifies the measure after it ("13 GB peak| memory").
-_UNIT_HERE = re.compile(r"(?<![\w.-])\d[\d.,]*\s?(?P<unit>[A-Za-z]{2,5})(?![@\w-])")
-_UNIT_BEFORE = re.compile(r"(?<![\w.-])\d[\d.,]*\s*(?P<unit>[A-Za-z]{2,5})\s+(?:[a-z]+\s+)?$")
+# (Or the symbol of seconds: "~0.84 s TTFT, 98 tok/s decode".)
+_UNIT_HERE = re.compile(r"(?<![\w.-])\d[\d.,]*\s?(?P<unit>[A-Za-z]{2,5}|s)(?![@\w-])")
+_UNIT_BEFORE = re.compile(r"(?<![\w.-])\d[\d.,]*\s*(?P<unit>[A-Za-z]{2,5}|s)\s+(?:[a-z]+\s+)?$")
 
 
 def in_another_unit(sentence: str, at: int, start: int, end: int) -> bool:

@@ -15,6 +15,8 @@ from typing import NamedTuple
 from .activities import activity_of
 from .candidates import NAMED_NUMBER
 from .comparisons import direction_of
+from .kinds import kinds_in
+from .times import SECONDS_IN, TIME_UNITS, WORDS_AFTER, compound_time, names_latency, not_seconds
 from .hardware_words import PROCESSOR_CLASS
 
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -35,6 +37,8 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (rf"{_ON_HARDWARE}days?\b", "days", "duration"),
     (r"minutes?\b|mins?\b", "minutes", "duration"),
     (r"seconds?\b|secs?\b", "seconds", "duration"),
+    # The SI symbol: "in 7.4s", "~0.84 s TTFT" (not "s/token", a rate; nor "10s of GB", tens)
+    (r"s\b(?![/'’-])(?!\s+of\b)", "s", "duration"),
     (r"(?:ms|milliseconds?)\b(?!/)", "ms", "latency"),
     (r"(?:μs|µs|microseconds?)(?![\w/])", "μs", "latency"),
     # "13 billion parameters", "a 175B model", "100B huge model", "175B GPT-3" (a model's name after its size)
@@ -80,21 +84,6 @@ SCORE = re.compile(
     re.I)
 
 
-# A time written in two units is one time: "2 minutes 6 seconds", "1 hour and 20 minutes" (not "6 seconds").
-_SMALLER_TIME = re.compile(r"\s*(?:and\s+)?(?P<number>\d+(?:\.\d+)?)\s?(?P<unit>hours?|hrs?|minutes?|mins?|seconds?|secs?)\b",
-                           re.I)
-_SECONDS_IN = {"d": 86400, "h": 3600, "m": 60, "s": 1}  # by the unit's first letter
-_TIME_UNITS = {"d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
-
-
-def _compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[str] | None:
-    """The smaller time that completes the time `match` ("6 seconds" after "2 minutes"), if any."""
-    if unit not in ("days", "hours", "minutes"):
-        return None
-    smaller = _SMALLER_TIME.match(sentence, match.end())
-    if smaller is None or _SECONDS_IN[smaller.group("unit")[0].lower()] >= _SECONDS_IN[unit[0]]:
-        return None
-    return smaller
 
 
 # What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".
@@ -114,6 +103,21 @@ _NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-
 _LISTED_NUMBER = re.compile(_NUMBER)
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$"
                             r"|(?<![\w.,/-])\d+(?:\.\d+)?(?:\s/\s\d+(?:\.\d+)?)*\s/\s$")  # or slashed apart: "124 / 78 FPS"
+
+
+# The gap between a list's items: the words that name the one before, then a comma or "and":
+# "~0.84 s TTFT, 98 tok/s decode|, and |1.4 GB peak memory".
+_ITEM_GAP = re.compile(r"(?:\s+[\w-]+){0,3}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:about|around|only|just|nearly)\s+|~\s*)?")
+
+
+def _next_item(sentence: str, anchor: int, end: int, results: list[tuple[int, int]]) -> bool:
+    """Whether the measure at [anchor, end) is the next item of a list of results of any kind, one
+    of `results` right before it, and the words right after it name what it measures ("98 tok/s
+    decode, and 1.4 GB peak memory"): the list's verb is its verb too."""
+    last = max((stop for start, stop in results if stop <= anchor), default=None)
+    after = WORDS_AFTER.match(sentence, end)
+    return last is not None and _ITEM_GAP.fullmatch(sentence, last, anchor) is not None \
+        and after is not None and bool(kinds_in(after.group(0)))
 
 
 def _in_unit(unit: str) -> re.Pattern[str]:
@@ -160,6 +164,8 @@ _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b
                            r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|MCUs?|microcontrollers?|chips?)\s+(?:of|with)\s+"
                            r"(?:\w+\s+){0,3}$"
                            r"|\bfor\s+(?:an?\s+|the\s+)?$"
+                           # a bound named before it: "hardware constraints of 1MB storage", "a budget of 8 GB"
+                           r"|\b(?:constraints?|budgets?|limits?|caps?)\s+of\s+$"
                            # a bound on what is handled ("for inputs under 1 second", "layers with less than 1 MB"),
                            # or the size before ("The original model is 4.2 GB")
                            r"|\b(?:with|for|inputs?|layers?)\s+(?:(?!(?:has|have|is|are|was|were|needs?|uses?|to)\b)[\w-]+\s+)?"
@@ -242,8 +248,10 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue  # "training a 13B model" (on 256 H100s) is a set-up; "fits a 175B model on one GPU" a result
         if unit == "parameters" and not fits and _NAME_BEFORE.search(sentence, max(0, begin - 40), begin):
             continue  # a size in a model's name ("evaluated on the Llama 3.2 1B Instruct model"), unless it fits
-        if match.group("number").isalpha() and kind != "duration":
-            continue  # "two lines", "four GPUs"
+        if match.group("number").isalpha() and (kind != "duration" or unit == "s"):
+            continue  # "two lines", "four GPUs", "the ones"
+        if unit == "s" and not_seconds(sentence, match.group(0), begin):
+            continue  # "the 1990s", "a 10 s clip", "on iPhone 6s"
         if unit == "parameters" and not _OWN_SIZE.search(sentence[max(0, begin - 60):begin]):
             kind = "scale"  # the size of model a system handles ("fine-tunes a 175B model on one GPU")
         # "25, 60 and 110 FPS": the numbers listed before it share its unit.
@@ -284,7 +292,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             if verb and verb.group("prep").lower() == gap.group("prep").lower():
                 joined, head = True, verb.span()
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
-                joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])):
+                joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])
+                or _next_item(sentence, anchor, match.end(), [*taken, *((m.start, m.end) for m in out)])):
             continue
         suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
         value_text = (f"{low_text or match.group('low')}–" if ranged else "") + match.group("number") + suffix
@@ -300,17 +309,19 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             unit, per_unit = written, _BYTES[written[0].upper()]
         if unit == "W" and written.lower().startswith("m"):  # "5 mW", "300 milliwatts": mW, the value in W to sort by
             unit, per_unit = "mW", 1e-3
+        if kind == "duration" and unit in ("s", "seconds") and names_latency(before, sentence, match.end()):
+            kind = "latency"  # "~0.3 s latency", "a TTFT of 0.84 s": a time a response takes
         activity = activity_of(sentence, anchor) if kind in ("duration", "throughput") else None
         # "25, 60 and 110 FPS", "1.5, 3 and 7 billion parameters": each number of the list, with its magnitude.
         end, value = match.end(), _value(match.group("number"), magnitude)
         # (Not a pair said "respectively": "take 12 hours and 40 minutes on an A100, respectively".)
         if kind == "duration" and not listed and "respectively" not in sentence \
-                and (smaller := _compound_time(sentence, match, unit)):
+                and (smaller := compound_time(sentence, match, unit)):
             # One time in the smaller unit, as written: "2 minutes 6" seconds, its value 126.
             completing.append(smaller.start("number"))
-            larger, unit = unit, _TIME_UNITS[smaller.group("unit")[0].lower()]
+            larger, unit = unit, TIME_UNITS[smaller.group("unit")[0].lower()]
             end, value_text = smaller.end(), f"{value_text} {written} {smaller.group('number')}"
-            value = value * _SECONDS_IN[larger[0]] / _SECONDS_IN[unit[0]] + float(smaller.group("number"))
+            value = value * SECONDS_IN[larger[0]] / SECONDS_IN[unit[0]] + float(smaller.group("number"))
         numbers = [(begin, end, value, value_text)]
         for other in _LISTED_NUMBER.finditer(listed.group(0)) if listed else ():
             start, stop = listed.start() + other.start(), listed.start() + other.end()

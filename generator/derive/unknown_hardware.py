@@ -103,7 +103,8 @@ def credit(hardware: Hardware, sentence: str, mention: Mention, mentions: list[M
 _DIGIT = re.compile(r"\d")
 # (A model number, not a count or a size: "Dimensity 9500", "Maxwell GM200"; not "Ampere 2048-core",
 # "Hopper 700W", "Orin 275 TOPS", "Gaudi 128GB".)
-_MODEL_AFTER = re.compile(r"[®™]?\s+(?:\d{3,}|[A-Z]+\d{2,}[A-Z\d]*)(?![\w-])"
+# Or a tier and a generation: "Snapdragon 8 Gen5", "Snapdragon 8s Gen 3", "Snapdragon 8 Elite".
+_MODEL_AFTER = re.compile(r"[®™]?\s+(?:\d{3,}|[A-Z]+\d{2,}[A-Z\d]*|\d{1,2}[a-z]?\s+(?:Gen|Elite)(?:\s?\d+)?)(?![\w-])"
                           r"(?!\s*(?:[TGM]?FLOPS|[TG]?OPS|W|watts?|[GMT]B|cores?|SMs?|[GM]Hz|nm|bits?)\b)")
 
 
