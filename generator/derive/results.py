@@ -152,7 +152,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = None if several else paper_device(hardware, measured_on or [], [m.id for m in title_mentions],
                                                     platform, [m.id for m in abstract_mentions])
-    for results, names_hardware, named, carried, unmeasured, against, (written, mentions) in placed:
+    for at, (results, names_hardware, named, carried, unmeasured, against, (written, mentions)) in enumerate(placed):
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
@@ -169,7 +169,13 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             and only_settings(hardware, written, mentions, only_device)
         if nearest and not _is_one_of(hardware, nearest, against) and (not names_hardware or (named and own) or settled) \
                 and not unmeasured:
-            results = _placed(results, nearest)
+            # (Not a memory footprint or its cut, which a method makes on any device, in a paper that is
+            # not about a device its title names: only its own sentence says where one was measured, or
+            # the sentence before it, where this one goes on about it: "X speeds up decoding by 2.1x on
+            # an A100. It also reduces memory by 40%".)
+            goes_on = at > 0 and placed[at - 1][1] and refers_back(written)
+            results = [r if nearest == only_device and not (title_mentions or goes_on) and _footprint(r) else moved
+                       for r, moved in zip(results, _placed(results, nearest))]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
@@ -310,6 +316,16 @@ def _designs_own(result: Result) -> bool:
     chip's.)"""
     return result.kind == "area" and result.claim is not None and _SILICON_AREA.search(result.claim.text) is not None \
         and not _FPGA_RESOURCES.search(result.claim.text)
+
+
+# Memory a device moves, not holds: "75% of memory traffic", "fewer DRAM accesses".
+_TRAFFIC = re.compile(r"\b(?:traffic|access(?:es)?|bandwidth|transfers?)\b", re.I)
+
+
+def _footprint(result: Result) -> bool:
+    """Whether `result` is memory a model or a method takes ("reduces memory usage by 3x", "peak
+    memory under 61 GB"), not memory traffic, which hardware measures."""
+    return result.kind == "memory" and result.claim is not None and not _TRAFFIC.search(result.claim.text)
 
 
 def _models_own(result: Result) -> bool:
