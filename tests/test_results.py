@@ -763,6 +763,29 @@ def test_a_memory_footprint_takes_the_paper_s_device_only_where_its_sentence_or_
     assert devices("We evaluate FooKV on an A100 GPU, where it reduces memory usage by 3x.") == ["a100"]
 
 
+def test_the_next_number_of_a_change_in_another_setting_is_the_change_s_too():
+    found = extract_results(Paper("x", "X", "Training time per sample increased by 15.2% in L1 and 37.7% in L4, and "
+                                             "peak GPU memory decreased by 20%."))
+    assert [(r.value_text, r.kind, r.direction, r.claim.text) for r in found] == [
+        ("15.2", "duration", "higher", "Training time per sample increased by 15.2% in L1 and 37.7% in L4"),
+        ("37.7", "duration", "higher", "Training time per sample increased by 15.2% in L1 and 37.7% in L4"),
+        ("20", "memory", "lower", "peak GPU memory decreased by 20%")]
+    assert values("Energy per sample decreased by 17.1% in L1, which offloaded ResNet18, and by 27.9% in L4.") == [
+        ("17.1", "%", "energy", "lower"), ("27.9", "%", "energy", "lower")]
+
+
+def test_a_list_of_numbers_ends_where_a_clause_with_its_own_verb_begins():
+    text = "It speeds up decoding by up to 2.18x and 1.50x and accelerating pre-filling by 1.2x, with higher throughput and lower latency."
+    assert [(r.kind, r.claim.text) for r in extract_results(Paper("x", "X", text))][:2] == [
+        ("speedup", "It speeds up decoding by up to 2.18x and 1.50x")] * 2
+
+
+def test_respectively_after_numbers_each_with_its_setting_gives_them_to_the_settings_not_the_devices():
+    text = ("We benchmark a single H100 GPU hosted in an Intel TDX instance. Confidential mode increases TTFT by 21.8% "
+            "for Mistral-7B and 27.8% for Qwen3, while throughput drops by 17.7% and 21.1%, respectively.")
+    assert devices(text) == ["h100"] * 4
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())

@@ -464,7 +464,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # abstracts in both sets; bk is scored without them (`load`), as set c without dev_c's: value 39/41 and
     # 39/78, claims 34/39, 1 inverted, kind 34/39, device right 19/29, 5 wrong.
     ("never_tuned_bk", 0.95, 0.5, 0.85, 0.87, 0.65),
-    ("never_tuned_bl", 1.0, 0.67, 1.0, 0.87, 0.8),
+    ("never_tuned_bl", 1.0, 0.67, 0.98, 0.87, 0.8),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.

@@ -149,7 +149,9 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
 # the words between a sentence's own devices and its "respectively".)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _FIGURE = re.compile(r"[<>~≈]?\d[\d.,]*\s*[A-Za-zμ%×/]*")
-_WORDS_LISTED = re.compile(r"\b(?!N\b)[A-Za-z][\w-]*\s+(?:and|or)\s+(?:the\s+)?(?!N\b)[A-Za-z]")
+# (Or a list of settings, each after its number: "by 21.8% for Mistral-7B and 27.8% for Qwen3-30B-A3B".)
+_WORDS_LISTED = re.compile(r"\b(?!N\b)[A-Za-z][\w-]*\s+(?:and|or)\s+(?:the\s+)?(?!N\b)[A-Za-z]"
+                           r"|\b(?P<prep>for|on|in|with)\s+[\w.-]+\s+(?:and|or)\s+N\s+(?P=prep)\s+[A-Za-z]")
 
 
 def earlier_list_count(sentence: str, listed: list[str]) -> int | None:

@@ -27,6 +27,17 @@ LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s
                     r"as (?:much|high) as|over|nearly|about|around|roughly)\s+)?[~≈>]?$")
 
 
+# The next of a change's numbers, each with its setting: "increased by 15.2% in L1 and| 37.7% in L4"; or
+# after a clause about the first one's: "by 17.1% in L1, which offloaded ResNet18, and by| 27.9% in L4".
+_AND_BY_ASIDE = re.compile(r"\s*(?:[\w-]+\s+){0,3}?[\w-]+,\s*(?:which|where|who)\b[^;:()]{0,80}?,\s*and\s+" + BY_AMOUNT, re.I)
+
+
+def next_of_change(gap: str) -> bool:
+    """Whether `gap`, the words between a change's number and the next number, make that number the
+    change's next, in another setting (no measure of its own named between)."""
+    return LISTED.match(gap) is not None and not kind_in(gap) or _AND_BY_ASIDE.fullmatch(gap) is not None
+
+
 _STANDS_IN = re.compile(r"\s*\((?:up to|on average|average|peak|max(?:imum)?|at most)?\s*[~≈>]?$")
 _CLOSES = re.compile(r"\s*(?:[\w.-]+\s*){0,3}\)")  # " on average)"
 

@@ -23,7 +23,7 @@ from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, dire
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
 from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, in_turn, listed_groups, lists_of,
-                           names_other_list, paired_lists, respective_devices, respective_measures, slashed_groups)
+                           names_other_list, next_of_change, paired_lists, respective_devices, respective_measures, slashed_groups)
 from .carried_devices import refined_device
 from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specific, setting_after
 from .unknown_hardware import credit
@@ -275,7 +275,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             unit, kind = rate, "compute"  # "reduced computations by 3.2 GFLOPs": operations counted, not a rate
         elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
             kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
-        parallel = False
+        parallel = again = False
         changed = None
         if unit == "%":
             nearby = before[-45:] + sentence[match.end():match.end() + 30]
@@ -285,8 +285,10 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             # much, after a change: the verb left out.
             parallel = bool(in_sentence) and in_sentence[-1][1].direction is not None \
                 and _MEASURE_BY.fullmatch(gap) is not None and (kinds_in(gap) != [] or _NAMED_BY.fullmatch(gap) is not None)
+            again = bool(in_sentence) and in_sentence[-1][0] is matches[index - 1] and in_sentence[-1][1].direction is not None \
+                and next_of_change(gap)
             listed = previous_kind is not None and (len(gap.strip(" ,")) <= 4 or _AND_BY.fullmatch(gap) is not None
-                                                    or parallel)
+                                                    or parallel or again)
             worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
             stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
             changed = _CHANGED_BY.search(before)
@@ -319,7 +321,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         direction = direction_of(before, after, bool(rate or efficiency))
         if direction is None and unit == "%" and changed:  # the verb far before "by": "reduces the ... of X by 40%"
             direction = direction_of(re.match(r"\w+", changed.group(0)).group(0), "", False)
-        if direction is None and unit == "%" and parallel:
+        if direction is None and unit == "%" and (parallel or again):
             direction = in_sentence[-1][1].direction
         against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device, baseline) \
             if hardware is not None and baselines[index] else None
