@@ -786,6 +786,13 @@ def test_respectively_after_numbers_each_with_its_setting_gives_them_to_the_sett
     assert devices(text) == ["h100"] * 4
 
 
+def test_slashing_halving_trimming_and_losing_are_changes_downward():
+    assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
+    assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]
+    assert values("It trims decoding latency by 12% and shortens training time by 20%.") == [
+        ("12", "%", "latency", "lower"), ("20", "%", "duration", "lower")]
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())
