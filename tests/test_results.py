@@ -793,6 +793,13 @@ def test_slashing_halving_trimming_and_losing_are_changes_downward():
         ("12", "%", "latency", "lower"), ("20", "%", "duration", "lower")]
 
 
+def test_a_figure_after_hardware_named_with_s_is_that_hardware_s():
+    text = ("We compare FooChip with an NVIDIA Jetson Orin NX. FooChip sustains 116.5 token/J compared to "
+            "Jetson's 0.7 token/J.")
+    assert devices(text) == [None, "jetson-orin-nx"]
+    assert devices("Our kernel reaches 500 TFLOPS on the H100 compared to the A100's 312 TFLOPS.") == ["h100", "a100"]
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())

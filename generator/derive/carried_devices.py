@@ -18,8 +18,8 @@ from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subjec
 from .unknown_hardware import ELSEWHERE, credit
 
 
-# A vendor's or an architecture's name stands for the one device of it a paper ran on.
-_STANDS_FOR_ONE = ("vendor", "architecture")
+# A vendor's, an architecture's or a family's name stands for the one device of it a paper ran on.
+_STANDS_FOR_ONE = ("vendor", "architecture", "family")
 
 
 def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: list[str],
@@ -112,7 +112,7 @@ def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: 
     the paper are below it."""
     if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind not in _STANDS_FOR_ONE:
         return None
-    if hardware.nodes[node_id].kind == "architecture" and any(
+    if hardware.nodes[node_id].kind in ("architecture", "family") and any(
             m.id == node_id and (_AS_ARCHITECTURE.match(sentence, m.end) or _AS_ARCHITECTURE.search(m.text)
                                  or _SET_APART.search(sentence, max(0, m.start - 30), m.start)) for m in mentions):
         return None

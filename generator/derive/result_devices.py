@@ -15,6 +15,7 @@ import re
 
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
+from .baseline_figures import baseline_figure
 from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OPENING_COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN
 from .unknown_hardware import ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, counts_named, credit, is_unknown, unknown_before
@@ -86,15 +87,11 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     slashed = _slashed_device(sentence, mentions, start, end)
     if slashed is not None:
         return slashed
-    # A baseline's own figure is where the baseline ran ("compared with 4.5 hours on the A100 node", "against
-    # 21 ms on MI300X"), also in a clause about it ("outperforming FlashMLA, whose FLOPS utilization is up to
-    # 66.7% on NVIDIA H800"), where one that names no hardware ran elsewhere, on the baseline's.
-    clause = _BASELINE_CLAUSE.search(sentence, max(0, start - 160), start)
-    if clause or _BASELINE_FIGURE.search(sentence, max(0, start - 40), start):
-        ends = _FIGURE_ENDS.search(sentence, end)
-        there = specific([m for m in mentions if end <= m.start and (ends is None or m.start < ends.start())])
-        if there or clause:
-            return credited(there[0]) if there else ELSEWHERE
+    # A baseline's own figure is where the baseline ran (`baseline_figures.py`).
+    figure, there = baseline_figure(sentence, mentions, start, end)
+    if figure:
+        there = specific(there)
+        return credited(there[0]) if there else ELSEWHERE
     # "the smaller Jetson Orin Nano (22 FPS at 7.2 W)": a result in parentheses right after
     # hardware is that hardware's; not where the parenthesis names its own ("2.3x faster on the
     # A100 (1.4x on the V100)").
@@ -187,11 +184,6 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     return ids.pop() if len(ids) == 1 else None
 
 
-# Right before a number: the words that make it the figure of what a result is compared with.
-_BASELINE_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|vs\.?)\s+(?:(?:about|around|roughly|nearly|only|just)\s+)?$", re.I)
-_BASELINE_CLAUSE = re.compile(rf"\b(?:{OUTPERFORMS}\w*|than|over|compared (?:to|with)|versus|vs\.?)\s[^;,]{{0,80}},\s*whose\b"
-                              r"[^,;()]{0,60}$", re.I)
-_FIGURE_ENDS = re.compile(r"[,;()—]|\s(?:and|but|while|whereas|which)\s")
 _FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\d.,]+\s*\S*$", re.I)
 _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\s+)?$", re.I)
 

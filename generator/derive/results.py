@@ -150,6 +150,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured,
                        against, (written, mentions)))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
+    named_ids = list(dict.fromkeys(m.id for m in [*title_mentions, *abstract_mentions]))
     only_device = None if several else paper_device(hardware, measured_on or [], [m.id for m in title_mentions],
                                                     platform, [m.id for m in abstract_mentions])
     for at, (results, names_hardware, named, carried, unmeasured, against, (written, mentions)) in enumerate(placed):
@@ -178,6 +179,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                        for r, moved in zip(results, _placed(results, nearest))]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
+        # A family, an architecture or a vendor that none of the paper's devices is below stands for the one
+        # device of it the abstract names at all ("compared to Jetson's 0.7-1.1 token/J" after "the Jetson Orin NX").
+        results = [r._replace(device=refined) if any(m.id == r.device for m in mentions) and (refined := refined_device(
+            hardware, r.device, named_ids, written, mentions)) else r for r in results]
         # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
         # a chip the paper presents and the vocabulary lacks.
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _models_own(r) or (
