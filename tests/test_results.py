@@ -800,6 +800,12 @@ def test_a_figure_after_hardware_named_with_s_is_that_hardware_s():
     assert devices("Our kernel reaches 500 TFLOPS on the H100 compared to the A100's 312 TFLOPS.") == ["h100", "a100"]
 
 
+def test_what_could_or_might_be_takes_no_device_from_the_sentences_before():
+    text = "We measure FooServe on an H100. Combined advances could plausibly deliver 8-20x reductions in energy per query."
+    assert devices(text) == [None]
+    assert devices("We measure FooServe on an H100. It delivers 2x reductions in energy per query.") == ["h100"]
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())
