@@ -806,6 +806,17 @@ def test_what_could_or_might_be_takes_no_device_from_the_sentences_before():
     assert devices("We measure FooServe on an H100. It delivers 2x reductions in energy per query.") == ["h100"]
 
 
+def test_n_fold_is_a_factor_where_it_says_what_changed_not_a_count_of_parts():
+    assert values("EdgeSAM achieves a 40-fold speed increase compared to the original SAM.") == [("40", "×", "speedup", "higher")]
+    assert values("It delivers sixfold speed improvements over CPU-based execution.") == [("six", "×", "speedup", "higher")]
+    assert values("Our contributions are threefold, and we employ a two-fold schedule.") == []
+
+
+def test_a_factor_as_fast_as_or_made_an_adjective_is_a_speedup():
+    assert values("Fused grouped execution is 1.97x as fast as a sequential W4 reference.") == [("1.97", "×", "speedup", "higher")]
+    assert values("Small copies are 44x-slower than large ones.") == [("44", "×", "speedup", "lower")]
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())

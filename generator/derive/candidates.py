@@ -64,9 +64,15 @@ def rate_unit(text: str) -> str:
 # A factor may also be written before its number ("x17.7"), but "x86" and "x64" name an
 # instruction set ("on x86 CPUs", "x86-64"), not a factor of 86. Efficiency is a rate per watt
 # or per joule ("12 GFLOPS/W", "5.3 TOPS per watt", "3.18 fps/W", "410 tokens/J", "1.1 TOp/J", which is 1.1 TOPS/W).
+# What follows "N-fold" when it is a factor: a change ("a 40-fold speed increase", "a 7.77-fold reduction"), not
+# a count of parts ("a two-fold contribution", "the reason is twofold").
+FOLD_NEXT = (r"(?=\s+(?:[\w-]+\s+){0,2}?(?:speed-?ups?|increases?|reductions?|improvements?|gains?|decreases?|drops?|savings?|"
+             r"boosts?|accelerations?|faster|slower|higher|lower|more|less|fewer|smaller|larger|better|cheaper)\b)")
 _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)|(?-i:[GTP]Op)/J"
          r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
-         r"|(?P<factor>×|x|X|times)(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
+         # (or "10-fold"; or a factor made an adjective: "44x-slower")
+         rf"|(?P<factor>×|x|X|times|-?fold{FOLD_NEXT})(?:(?![\w-]|\s*\d)|(?=-(?:slower|faster|higher|lower|smaller|larger|fewer|less|more|"
+         r"better|cheaper)\b))|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
          r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)))?"
          r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?(?:operations per second|ops/s(?:ec(?:ond)?)?)|"

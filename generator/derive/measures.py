@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple
 
 from .activities import activity_of
-from .candidates import NAMED_NUMBER
+from .candidates import FOLD_NEXT, NAMED_NUMBER
 from .comparisons import direction_of
 from .kinds import kinds_in
 from .times import SECONDS_IN, TIME_UNITS, WORDS_AFTER, compound_time, names_latency, not_seconds
@@ -69,7 +69,7 @@ _WATT_HOURS = {"m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9}
 _BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
 _HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu", "map", "miou"),
-          "factor": ("twice", "half", "doubl", "tripl", " times")}
+          "factor": ("twice", "half", "doubl", "tripl", " times", "fold")}
 # Tokens with no "context" of their own are a context length where one is named before them.
 _PLAIN_TOKENS = next(i for i, (pattern, _, _) in enumerate(_UNITS) if pattern.startswith("tokens?\\b(?!"))
 _CONTEXT_BEFORE = re.compile(r"\b(?:context|sequences?|windows?|prompts?)\b", re.I)
@@ -185,13 +185,15 @@ _HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by
 WORD_FACTOR = re.compile(r"\b(?P<word>twice|half|doubles?|doubled|triples?|tripled|"
                          r"(?:two|three|four|five|six|seven|eight|nine|ten) times(?=\s+(?:faster|slower|higher|lower|more|"
                          r"less|fewer|larger|smaller|better|cheaper|as)\b))"
-                         r"\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b|\s+\w+er\b|\s+(?:more|less|fewer)\b)",
+                         r"\b(?=\s+(?:as\b|the\b|\w+\s+as\b)|\s*[.,;]|\s+(?:its|their)\b|\s+\w+er\b|\s+(?:more|less|fewer)\b)"
+                         # Or a factor in one word: "sixfold speed improvements", "a fourfold increase".
+                         rf"|\b(?P<fold>(?P<times>two|three|four|five|six|seven|eight|nine|ten)-?fold)\b{FOLD_NEXT}",
                          re.I)
 _NEXT_WORD = re.compile(r"\s+\w+")
 _WORD_FACTORS = {"twice": 2.0, "half": 0.5, "double": 2.0, "doubles": 2.0, "doubled": 2.0, "triple": 3.0,
                  "triples": 3.0, "tripled": 3.0,
-                 **{f"{word} times": float(n) for n, word in enumerate(
-                     ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), start=2)}}
+                 **{f"{word}{times}": float(n) for n, word in enumerate(
+                     ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), start=2) for times in ("", " times")}}
 
 
 class Measure(NamedTuple):
@@ -338,7 +340,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             out.append(Measure(start, end, float(match.group("number")), match.group("number"), "", kind))
     for match in WORD_FACTOR.finditer(sentence) if hinted["factor"] else ():
         if not any(start < match.end() and match.start() < end for start, end in taken):
-            word = match.group("word")
+            word = match.group("word") or match.group("times")
             # "three times": "three", ×; which way it moved, by the word right after it ("five times less
             # energy"; not "twice the throughput at less than half the power")
             right_after = _NEXT_WORD.match(sentence, match.end())

@@ -66,7 +66,7 @@ _PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\
                       re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one
 # Or a measurement in words: "four GPU hours", "twice as fast".
-_IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|(?:two|three|four|five|six|seven|eight|"
+_IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|fold|(?:two|three|four|five|six|seven|eight|"
                        r"nine|ten) times", re.I)
 # A sentence about the field, not about the paper's own results.
 # A trend said in the present perfect of a change ("the speed of deep learning has accelerated by
