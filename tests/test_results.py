@@ -817,6 +817,11 @@ def test_a_factor_as_fast_as_or_made_an_adjective_is_a_speedup():
     assert values("Small copies are 44x-slower than large ones.") == [("44", "×", "speedup", "lower")]
 
 
+def test_measures_joined_by_a_slash_name_the_slashed_numbers_in_turn():
+    assert values("The design improves latency/energy by 1.3x/2.1x.") == [("1.3", "×", "latency", "lower"),
+                                                                          ("2.1", "×", "energy", "lower")]
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())

@@ -151,6 +151,7 @@ class Paired(NamedTuple):
 # next one's modifiers: "decoding throughput and first-token latency").
 _AND_LINK = re.compile(MEASURE_TAIL + r"\s*,?\s*(?:and|&)\s+(?:[\w-]+\s+){0,2}")  # "energy consumption and latency"
 _COMMA_LINK = re.compile(MEASURE_TAIL + r"\s*,\s*(?:[\w-]+\s+){0,2}")
+_SLASH_LINK = re.compile(MEASURE_TAIL + r"\s*/\s*")  # "energy/speed gains of 2.0x/2.4x"
 # The verb of the change right before the measures: "improve both| performance and energy".
 _CHANGE_STEMS = r"improv|reduc|lower|increas|decreas|cut|boost|rais|sav|shrink|accelerat|enhanc"
 _CHANGE_BEFORE = re.compile(rf"\b(?:{_CHANGE_STEMS})\w*"
@@ -199,7 +200,7 @@ def _measure_list(sentence: str, start: int, end: int, count: int) -> tuple[int,
     run = [phrases[-1]]
     for phrase in reversed(phrases[:-1]):
         link = _AND_LINK if len(run) == 1 else _COMMA_LINK
-        if not link.fullmatch(sentence, phrase[1], run[0][0]):
+        if not link.fullmatch(sentence, phrase[1], run[0][0]) and not _SLASH_LINK.fullmatch(sentence, phrase[1], run[0][0]):
             break
         run.insert(0, phrase)
     if len(run) == count:
