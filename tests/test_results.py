@@ -822,6 +822,14 @@ def test_measures_joined_by_a_slash_name_the_slashed_numbers_in_turn():
                                                                           ("2.1", "×", "energy", "lower")]
 
 
+def test_a_time_energy_or_power_named_right_after_its_number_is_a_result_a_threshold_is_not():
+    assert values("L-SPINE reaches 2.38 ms latency and 0.54 W power.") == [("2.38", "ms", "latency", None),
+                                                                           ("0.54", "W", "power", None)]
+    assert values("InkubaLM achieved a Time-To-First-Token (TTFT) of 129 ms.") == [("129", "ms", "latency", None)]
+    assert values("It meets the 200ms psycholinguistic latency threshold on a Raspberry Pi 5.") == []
+    assert devices("We design FooNet on an Artix-7 FPGA. ASIC synthesis projects 910 mW power at 2 GHz.") == [None]
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())

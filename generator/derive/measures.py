@@ -110,6 +110,17 @@ _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*
 _ITEM_GAP = re.compile(r"(?:\s+[\w-]+){0,3}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:about|around|only|just|nearly)\s+|~\s*)?")
 
 
+# Kinds whose number a word right after names as a result ("2.38 ms latency", "326 ms TTFT", "0.54 W power");
+# not sizes, which name a set-up as readily ("16 GB memory" of a card).
+_NAMED_RIGHT_AFTER = frozenset({"latency", "energy", "power"})
+
+
+def words_after(sentence: str, end: int) -> str:
+    """The few words right after a measure ending at `end`, which may say what it is."""
+    after = WORDS_AFTER.match(sentence, end)
+    return after.group(0) if after else ""
+
+
 def _next_item(sentence: str, anchor: int, end: int, results: list[tuple[int, int]]) -> bool:
     """Whether the measure at [anchor, end) is the next item of a list of results of any kind, one
     of `results` right before it, and the words right after it name what it measures ("98 tok/s
@@ -137,7 +148,9 @@ _ACHIEVED_BEFORE = re.compile(
     r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
-    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time|speed|throughput|rate)\s+(?:is|was|of|at|under|below|"
+    # (or with its abbreviation: "a Time-To-First-Token (TTFT) of 129 ms")
+    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time|speed|throughput|rate|time-to-first-token|TTFT|TPOT)"
+    r"\s+(?:\([\w-]{1,12}\)\s+)?(?:is|was|of|at|under|below|"
     r"stays?\s+(?:at|below|under))|occup\w*"
     # "131.7 tok/s at 34.1 W": what it drew, or how fast it ran, while doing so
     r"|at"
@@ -173,8 +186,8 @@ _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b
                            r"|\b(?:original|uncompressed|baseline|full-precision|dense|unpruned|FP16|FP32|BF16)\s+(?:[\w-]+\s+)?"
                            r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:\w+\s+)?$", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
-_SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+)?(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
-                          r"envelopes?|TDP)\b", re.I)
+_SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,2}(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
+                          r"envelopes?|TDP|thresholds?)\b", re.I)
 # Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card".
 _HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by)\b)[\w-]+\s+){0,2}"
                              r"(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|machines?|phones?|"
@@ -295,6 +308,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
                 joined, head = True, verb.span()
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
                 joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])
+                or kind in _NAMED_RIGHT_AFTER and kind in kinds_in(words_after(sentence, match.end()))
                 or _next_item(sentence, anchor, match.end(), [*taken, *((m.start, m.end) for m in out)])):
             continue
         suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")

@@ -264,7 +264,7 @@ _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|t
                          # "State-of-the-art ImageNet training speed with ResNet-50 is ...": the field's best
                          r"|(?:the\s+)?(?:state-of-the-art|best\s+(?:known|published|reported))\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|were)\b)\b",
                          re.I)
-_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projected|projection|unmeasured|future|would|could|might|plausibl[ey]|potentially|hypothetical\w*)\b", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmeasured|future|would|could|might|plausibl[ey]|potentially|hypothetical\w*)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
