@@ -830,6 +830,15 @@ def test_a_time_energy_or_power_named_right_after_its_number_is_a_result_a_thres
     assert devices("We design FooNet on an Artix-7 FPGA. ASIC synthesis projects 910 mW power at 2 GHz.") == [None]
 
 
+def test_figures_in_parentheses_behind_a_result_are_results_the_one_after_vs_where_the_baseline_ran():
+    text = ("We deploy FooSNN on Loihi 2. FooSNN is 70x faster (0.33ms vs 23.2ms) than the best alternative on edge GPUs.")
+    assert [(r.shown, r.device) for r in extract_results(Paper("x", "X", text), hardware())] == [
+        ("70×", "loihi-2"), ("0.33 ms", "loihi-2"), ("23.2 ms", None)]
+    text = "Some 70B models run on 1 QAic card versus 8 A100 GPUs, with 20x lower power consumption (148W vs 2,983W)."
+    assert [(r.shown, r.device) for r in extract_results(Paper("x", "X", text), hardware())][-2:] == [
+        ("148 W", "cloud-ai-100"), ("2,983 W", "a100")]
+
+
 def test_a_list_of_measurements_of_different_kinds_shares_its_verb():
     found = extract_results(Paper("x", "X", "The model runs on an RTX 4090 with ~0.84 s TTFT, 98 tok/s decode, and 1.4 GB peak memory."),
                             hardware())

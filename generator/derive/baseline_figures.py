@@ -10,6 +10,7 @@ import re
 
 from ..content.hardware import Mention
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS
+from .hardware_words import PROCESSOR_CLASS
 
 _ABOUT = r"(?:(?:about|around|roughly|nearly|only|just)\s+)?"
 # Right before a number: the words that make it the figure of what a result is compared with.
@@ -19,6 +20,10 @@ _OWNED_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|than|vs\.?)\s+[^,;()]
 # Or in a clause about what a result beats: "outperforming FlashMLA, whose FLOPS utilization is up to".
 _BASELINE_CLAUSE = re.compile(rf"\b(?:{OUTPERFORMS}\w*|than|over|compared (?:to|with)|versus|vs\.?)\s[^;,]{{0,80}},\s*whose\b"
                               r"[^,;()]{0,60}$", re.I)
+# A comparison with hardware: its words right before a name, or before a class of hardware.
+_AGAINST = re.compile(rf"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;()]{{0,40}}$", re.I)
+_AGAINST_CLASS = re.compile(rf"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;()]{{0,40}}\b"
+                            rf"{PROCESSOR_CLASS}s?\b", re.I)
 _FIGURE_ENDS = re.compile(r"[,;()—]|\s(?:and|but|while|whereas|which)\s")
 
 
@@ -37,4 +42,11 @@ def baseline_figure(sentence: str, mentions: list[Mention], start: int, end: int
         there = [m for m in mentions if end <= m.start and (ends is None or m.start < ends.start())]
         if there or clause:
             return True, there
+        # In parentheses, "A vs B" behind a comparison with other hardware: B ran there ("20x lower power
+        # consumption (148W vs 2,983W)" after "versus 8 A100 GPUs"; "70× faster (0.33ms vs 23.2ms) ... than
+        # the best alternative OCL on edge GPUs": on none of ours). Not a software baseline's, on the same device.
+        if sentence.rfind("(", 0, start) > sentence.rfind(")", 0, start):
+            against = [m for m in mentions if _AGAINST.search(sentence, max(0, m.start - 50), m.start)]
+            if against or _AGAINST_CLASS.search(sentence):
+                return True, against[:1]
     return False, []

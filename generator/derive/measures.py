@@ -16,7 +16,8 @@ from .activities import activity_of
 from .candidates import FOLD_NEXT, NAMED_NUMBER
 from .comparisons import direction_of
 from .kinds import kinds_in
-from .times import SECONDS_IN, TIME_UNITS, WORDS_AFTER, compound_time, names_latency, not_seconds
+from .measure_cues import cued
+from .times import SECONDS_IN, TIME_UNITS, compound_time, names_latency, not_seconds
 from .hardware_words import PROCESSOR_CLASS
 
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -103,32 +104,6 @@ _NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-
 _LISTED_NUMBER = re.compile(_NUMBER)
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$"
                             r"|(?<![\w.,/-])\d+(?:\.\d+)?(?:\s/\s\d+(?:\.\d+)?)*\s/\s$")  # or slashed apart: "124 / 78 FPS"
-
-
-# The gap between a list's items: the words that name the one before, then a comma or "and":
-# "~0.84 s TTFT, 98 tok/s decode|, and |1.4 GB peak memory".
-_ITEM_GAP = re.compile(r"(?:\s+[\w-]+){0,3}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:about|around|only|just|nearly)\s+|~\s*)?")
-
-
-# Kinds whose number a word right after names as a result ("2.38 ms latency", "326 ms TTFT", "0.54 W power");
-# not sizes, which name a set-up as readily ("16 GB memory" of a card).
-_NAMED_RIGHT_AFTER = frozenset({"latency", "energy", "power"})
-
-
-def words_after(sentence: str, end: int) -> str:
-    """The few words right after a measure ending at `end`, which may say what it is."""
-    after = WORDS_AFTER.match(sentence, end)
-    return after.group(0) if after else ""
-
-
-def _next_item(sentence: str, anchor: int, end: int, results: list[tuple[int, int]]) -> bool:
-    """Whether the measure at [anchor, end) is the next item of a list of results of any kind, one
-    of `results` right before it, and the words right after it name what it measures ("98 tok/s
-    decode, and 1.4 GB peak memory"): the list's verb is its verb too."""
-    last = max((stop for start, stop in results if stop <= anchor), default=None)
-    after = WORDS_AFTER.match(sentence, end)
-    return last is not None and _ITEM_GAP.fullmatch(sentence, last, anchor) is not None \
-        and after is not None and bool(kinds_in(after.group(0)))
 
 
 def _in_unit(unit: str) -> re.Pattern[str]:
@@ -308,8 +283,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
                 joined, head = True, verb.span()
         if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
                 joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])
-                or kind in _NAMED_RIGHT_AFTER and kind in kinds_in(words_after(sentence, match.end()))
-                or _next_item(sentence, anchor, match.end(), [*taken, *((m.start, m.end) for m in out)])):
+                or cued(sentence, anchor, match.end(), kind, [*taken, *((m.start, m.end) for m in out)])):
             continue
         suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")
         value_text = (f"{low_text or match.group('low')}–" if ranged else "") + match.group("number") + suffix

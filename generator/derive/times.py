@@ -9,6 +9,7 @@ import re
 
 from .candidates import NAMED_NUMBER
 from .kinds import kinds_in
+from .measure_cues import WORDS_AFTER
 
 # A time written in two units is one time: "2 minutes 6 seconds", "1 hour and 20 minutes" (not "6 seconds").
 _SMALLER_TIME = re.compile(r"\s*(?:and\s+)?(?P<number>\d+(?:\.\d+)?)\s?(?P<unit>hours?|hrs?|minutes?|mins?|seconds?|secs?)\b",
@@ -30,8 +31,6 @@ def compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[st
 _DECADE = re.compile(r"(?:1[89]|20)\d0s")
 # A time that says how long a thing is, not how long something took: "a 10 s video clip".
 _SIZED_THING = re.compile(r"\b(?:an?|each|every|per)\s+$", re.I)
-# The few words right after a measure that say what it is: "0.3 s latency", "6.7s E2E latency", "1.4 GB peak memory".
-WORDS_AFTER = re.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:[\w-]+\s+){0,2}[\w-]+")
 
 
 def names_latency(before: str, sentence: str, end: int) -> bool:
