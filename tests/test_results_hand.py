@@ -546,7 +546,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bi": {"meaning inverted": 0, "wrong device": 6},
             "never_tuned_bj": {"meaning inverted": 0, "wrong device": 10},
             "never_tuned_bk": {"meaning inverted": 1, "wrong device": 5},
-            "never_tuned_bl": {"meaning inverted": 0, "wrong device": 4}}
+            "never_tuned_bl": {"meaning inverted": 0, "wrong device": 5}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",

@@ -16,7 +16,7 @@ _ABOUT = r"(?:(?:about|around|roughly|nearly|only|just)\s+)?"
 # Right before a number: the words that make it the figure of what a result is compared with.
 _BASELINE_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|vs\.?)\s+{_ABOUT}$", re.I)
 # Or the hardware's own, named with "'s" ("compared to Jetson's 0.7-1.1 token/J", "than the A100's 312 TFLOPS").
-_OWNED_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|than|vs\.?)\s+[^,;()]{{0,40}}?(?P<own>['’]s)\s+{_ABOUT}$", re.I)
+_OWNED_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|than|above|below|beyond|vs\.?)\s+[^,;()]{{0,40}}?(?P<own>['’]s)\s+{_ABOUT}$", re.I)
 # Or in a clause about what a result beats: "outperforming FlashMLA, whose FLOPS utilization is up to".
 _BASELINE_CLAUSE = re.compile(rf"\b(?:{OUTPERFORMS}\w*|than|over|compared (?:to|with)|versus|vs\.?)\s[^;,]{{0,80}},\s*whose\b"
                               r"[^,;()]{0,60}$", re.I)

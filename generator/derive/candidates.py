@@ -67,12 +67,13 @@ def rate_unit(text: str) -> str:
 # What follows "N-fold" when it is a factor: a change ("a 40-fold speed increase", "a 7.77-fold reduction"), not
 # a count of parts ("a two-fold contribution", "the reason is twofold").
 FOLD_NEXT = (r"(?=\s+(?:[\w-]+\s+){0,2}?(?:speed-?ups?|increases?|reductions?|improvements?|gains?|decreases?|drops?|savings?|"
-             r"boosts?|accelerations?|faster|slower|higher|lower|more|less|fewer|smaller|larger|better|cheaper)\b)")
+             r"boosts?|accelerations?|faster|slower|higher|lower|more|less|fewer|smaller|larger|better|cheaper)\b"
+             # or a comparison right after it: "throughput increased 3-fold over the default loader"
+             r"|\s+(?:over|than|compared (?:to|with)|relative to|versus)\b)")
 _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)|(?-i:[GTP]Op)/J"
          r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
-         # (or "10-fold"; or a factor made an adjective: "44x-slower")
-         rf"|(?P<factor>×|x|X|times|-?fold{FOLD_NEXT})(?:(?![\w-]|\s*\d)|(?=-(?:slower|faster|higher|lower|smaller|larger|fewer|less|more|"
-         r"better|cheaper)\b))|(?P<percent>%|percent\b)"
+         # (or "10-fold")
+         rf"|(?P<factor>×|x|X|times|-?fold{FOLD_NEXT})(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
          # thousands or millions of things a second: "1.41M tokens/s"
          r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)))?"
          r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?(?:operations per second|ops/s(?:ec(?:ond)?)?)|"

@@ -52,8 +52,8 @@ _OUTPERFORMS = re.compile(
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
           r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?|compress(?:es|ing)?|"
           # "slashes TTFT by 38%", "halves the memory", "still loses 13-27% of throughput"
-          r"slash(?:es|ed|ing)?|halv(?:es|ed|ing)|shorten(?:s|ed|ing)?|trim(?:s|med|ming)?|los(?:es|t|ing)")
-_HIGHER = r"higher|more|faster|as fast as|greater|larger|increas\w*|rises?|rose|grows?|grew"
+          r"slash(?:es|ed|ing)?|halv(?:es|ed|ing)|shorten(?:s|ed|ing)?|trim(?:s|med|ming)?|los(?:es|ing)")
+_HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
 # Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
 _BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?"
 _WORSE_WORDS = r"worse|degrad\w*"  # the opposite of better

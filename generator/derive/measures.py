@@ -39,7 +39,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"minutes?\b|mins?\b", "minutes", "duration"),
     (r"seconds?\b|secs?\b", "seconds", "duration"),
     # The SI symbol: "in 7.4s", "~0.84 s TTFT" (not "s/token", a rate; nor "10s of GB", tens)
-    (r"s\b(?![/'’-])(?!\s+of\b)", "s", "duration"),
+    (r"s\b(?![/'’-])", "s", "duration"),
     (r"(?:ms|milliseconds?)\b(?!/)", "ms", "latency"),
     (r"(?:μs|µs|microseconds?)(?![\w/])", "μs", "latency"),
     # "13 billion parameters", "a 175B model", "100B huge model", "175B GPT-3" (a model's name after its size)

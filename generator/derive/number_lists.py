@@ -32,10 +32,15 @@ LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s
 _AND_BY_ASIDE = re.compile(r"\s*(?:[\w-]+\s+){0,3}?[\w-]+,\s*(?:which|where|who)\b[^;:()]{0,80}?,\s*and\s+" + BY_AMOUNT, re.I)
 
 
-def next_of_change(gap: str) -> bool:
+_SHARE = re.compile(r"\s+of\b", re.I)
+
+
+def next_of_change(gap: str, after: str) -> bool:
     """Whether `gap`, the words between a change's number and the next number, make that number the
-    change's next, in another setting (no measure of its own named between)."""
-    return LISTED.match(gap) is not None and not kind_in(gap) or _AND_BY_ASIDE.fullmatch(gap) is not None
+    change's next, in another setting (no measure of its own named between); not a share, which
+    `after` (the words right after it) says it is: "Accuracy drops by 0.4% and 12% of requests ..."."""
+    return (LISTED.match(gap) is not None and not kind_in(gap) or _AND_BY_ASIDE.fullmatch(gap) is not None) \
+        and not _SHARE.match(after)
 
 
 _STANDS_IN = re.compile(r"\s*\((?:up to|on average|average|peak|max(?:imum)?|at most)?\s*[~≈>]?$")

@@ -150,7 +150,6 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         placed.append((results, names_hardware, {m.id for m in mentions if m.id not in compared}, carried, unmeasured,
                        against, (written, mentions)))
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
-    named_ids = list(dict.fromkeys(m.id for m in [*title_mentions, *abstract_mentions]))
     only_device = None if several else paper_device(hardware, measured_on or [], [m.id for m in title_mentions],
                                                     platform, [m.id for m in abstract_mentions])
     for at, (results, names_hardware, named, carried, unmeasured, against, (written, mentions)) in enumerate(placed):
@@ -179,10 +178,6 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                        for r, moved in zip(results, _placed(results, nearest))]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
-        # A family, an architecture or a vendor that none of the paper's devices is below stands for the one
-        # device of it the abstract names at all ("compared to Jetson's 0.7-1.1 token/J" after "the Jetson Orin NX").
-        results = [r._replace(device=refined) if any(m.id == r.device for m in mentions) and (refined := refined_device(
-            hardware, r.device, named_ids, written, mentions)) else r for r in results]
         # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
         # a chip the paper presents and the vocabulary lacks.
         found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _models_own(r) or (
@@ -264,7 +259,7 @@ _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|t
                          # "State-of-the-art ImageNet training speed with ResNet-50 is ...": the field's best
                          r"|(?:the\s+)?(?:state-of-the-art|best\s+(?:known|published|reported))\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|were)\b)\b",
                          re.I)
-_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmeasured|future|would|could|might|plausibl[ey]|potentially|hypothetical\w*)\b", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmeasured|future|would|might|plausibl[ey]|potentially|hypothetical\w*)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)

@@ -29,6 +29,9 @@ def compound_time(sentence: str, match: re.Match[str], unit: str) -> re.Match[st
 
 
 _DECADE = re.compile(r"(?:1[89]|20)\d0s")
+_TWO_DIGITS = re.compile(r"\d0s")
+_ERA_BEFORE = re.compile(r"\b(?:the|late|early|mid)[\s-]+$", re.I)  # "the late 90s"
+_TENS_OF = re.compile(r"\s+of\b")  # "10s of GB"
 # A time that says how long a thing is, not how long something took: "a 10 s video clip".
 _SIZED_THING = re.compile(r"\b(?:an?|each|every|per)\s+$", re.I)
 
@@ -42,6 +45,10 @@ def names_latency(before: str, sentence: str, end: int) -> bool:
 
 def not_seconds(sentence: str, written: str, begin: int) -> bool:
     """Whether a number written with "s" (`written`, at `begin`) is no time in seconds: a decade
-    ("the 1990s"), the length of a thing ("a 10 s video clip"), a product's name ("iPhone 6s")."""
+    ("the 1990s", "the late 90s"), tens of something ("10s of GB"), the length of a thing ("a 10 s
+    video clip"), a product's name ("iPhone 6s")."""
+    glued = written[-2].isdigit()
     return _DECADE.fullmatch(written) is not None or _SIZED_THING.search(sentence, max(0, begin - 12), begin) is not None \
-        or written[-2].isdigit() and NAMED_NUMBER.search(sentence, max(0, begin - 30), begin) is not None
+        or glued and NAMED_NUMBER.search(sentence, max(0, begin - 30), begin) is not None \
+        or glued and _TENS_OF.match(sentence, begin + len(written)) is not None \
+        or _TWO_DIGITS.fullmatch(written) is not None and _ERA_BEFORE.search(sentence, max(0, begin - 12), begin) is not None
