@@ -797,6 +797,12 @@ def test_decades_and_tens_are_no_seconds_but_seconds_of_something_are():
         == ["40 s"]
 
 
+def test_a_time_a_set_up_would_bound_is_a_result_where_the_figure_it_replaces_follows():
+    found = extract_results(Paper("x", "X", "Each checkpoint now stalls training for 0.9 s instead of 12 s."))
+    assert [(r.shown, r.claim.text) for r in found] == [("0.9 s", "Each checkpoint now stalls training for 0.9 s"),
+                                                        ("12 s", "Each checkpoint now stalls … instead of 12 s")]
+
+
 def test_slashing_halving_trimming_and_losing_are_changes_downward():
     assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
     assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]

@@ -18,7 +18,7 @@ EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that",
               "of", "for", "to", "from", "by", "as", "than", "compared", "versus", "vs", "vs.", "against", "using",
               "when", "both", "also", "respectively"}
 # Words a claim does not end with either: "the", "a" left hanging.
-END_WORDS = EDGE_WORDS | {"the", "a", "an", "its", "their", "is", "are"}
+END_WORDS = EDGE_WORDS | {"the", "a", "an", "its", "their", "is", "are", "instead", "rather"}
 _WORD = re.compile(r"\S+")
 
 # Words before a word that names a measure that say which one it is ("decoding speed", "BERT

@@ -160,6 +160,8 @@ _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b
                            r"(?:under|below|less than|fewer than)\s+$"
                            r"|\b(?:original|uncompressed|baseline|full-precision|dense|unpruned|FP16|FP32|BF16)\s+(?:[\w-]+\s+)?"
                            r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:\w+\s+)?$", re.I)
+# (Unless a figure it replaces follows: "stalls training for 0.9 s instead of 12 s".)
+_CONTRASTED = re.compile(r"\s+(?:instead of|rather than)\s", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
 _SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,2}(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
                           r"envelopes?|TDP|thresholds?)\b", re.I)
@@ -281,7 +283,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             verb = _VERB_PHRASE.search(sentence, *(out[-1].head or (words_from[-1], out[-1].start)))
             if verb and verb.group("prep").lower() == gap.group("prep").lower():
                 joined, head = True, verb.span()
-        if _SETUP_BEFORE.search(before) or _SETUP_AFTER.match(sentence, match.end()) or not (
+        if _SETUP_BEFORE.search(before) and not _CONTRASTED.match(sentence, match.end()) \
+                or _SETUP_AFTER.match(sentence, match.end()) or not (
                 joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])
                 or cued(sentence, anchor, match.end(), kind, [*taken, *((m.start, m.end) for m in out)])):
             continue
