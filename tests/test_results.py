@@ -803,6 +803,18 @@ def test_a_time_a_set_up_would_bound_is_a_result_where_the_figure_it_replaces_fo
                                                         ("12 s", "Each checkpoint now stalls … instead of 12 s")]
 
 
+def test_falling_and_rising_are_changes_and_a_clause_after_though_is_another_s():
+    assert values("Decode latency falls by 20% for short prompts, and throughput rises by 12%.") == [
+        ("20", "%", "latency", "lower"), ("12", "%", "throughput", "higher")]
+    assert values("Energy per generated token falls by 24% even though end-to-end latency grows.") == [
+        ("24", "%", "energy", "lower")]
+
+
+def test_a_job_s_completion_time_and_a_makespan_are_durations():
+    assert values("It reduces job completion time by 1.8x.") == [("1.8", "×", "duration", "lower")]
+    assert values("It cuts the makespan by 30%.") == [("30", "%", "duration", "lower")]
+
+
 def test_slashing_halving_trimming_and_losing_are_changes_downward():
     assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
     assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]

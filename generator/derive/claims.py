@@ -32,14 +32,14 @@ _ABBREVIATION = re.compile(r"(?<=\w)\s\((?:[A-Z][A-Za-z0-9-]{1,9})\)")
 _HARD_BREAK = re.compile(r"\s*(?:[;:\[\]]|\((?!(?:R|TM)\))|(?<!\(R)(?<!\(TM)\)|\s[—–-]\s|—)\s*")
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
-                         r"because|since|leading to|resulting in|making|enabling|allowing)\s", re.I)
+                         r"because|since|leading to|resulting in|making|enabling|allowing|even though|although|though)\s", re.I)
 # A second measure after "and", right before "by" and a number: "... and throughput by 3.1x".
 _AND_MEASURE_BY = re.compile(r"(?P<joint>\s+and\s+)(?P<second>(?!and\b)[\w-]+(?:\s+(?!and\b)[\w-]+){0,3})\s+"
                              + BY_AMOUNT + "$", re.I)
 _MEASURE_TAIL = re.compile(MEASURE_TAIL)
 # Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
 # over 13 billion parameters").
-_LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where)\s", re.I)
+_LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|although|though)\s", re.I)
 # "and" and a few words with no number that end where the clause does: the second of two measures.
 _JOINED_MEASURE = re.compile(r"\s(?:and|&)\s(?!(?:no|not|without|little|negligible|minimal)\b|[a-z]+(?:s|ed)\s)(?P<words>(?:[A-Za-z][\w-]*\s){0,3}[A-Za-z][\w-]*)(?=\s*(?:[,;.)]|$|\s"
                              rf"(?:{COMPARED_WITH}|compared|relative|for|on|when|with|at|in|across)\s))")

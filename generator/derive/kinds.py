@@ -54,7 +54,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
     ("context", r"context|sequence length|tokens? long|long[- ]context"),
-    ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train"),
+    ("duration", r"GPU[- ]hours?|hours?|minutes?|days?|seconds|wall[- ]clock|training time|time to train|"
+                 r"(?:job |task |workflow )?completion times?|makespan"),
     ("speedup", r"speed\s?-?ups?|speed(?:s|ing)? up|as fast as|speeds?|faster|slower|slow(?:s|ed|ing)?|slowdowns?|accelerat(?!ors?\b)\w*|outperform\w*|"
                 r"performance|runtimes?|run times?|execution times?|end-to-end times?|time"),
     ("scale", r"larger|bigger|smaller|scale|sizes?"),
