@@ -106,10 +106,10 @@ _SET_APART = re.compile(r"\b(?:consumer|datacenter|data-center|server|desktop|la
 
 def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: list[str],
                    sentence: str = "", mentions: Iterable[Mention] = ()) -> str | None:
-    """The one device below `node_id`, a vendor or an architecture ("on Hopper GPUs" in a paper
-    measured on the H100), among `measured_on`; None when `node_id` is neither, or an architecture
-    `sentence` names as such (`mentions`: where it names hardware), or none or several devices of
-    the paper are below it."""
+    """The one device below `node_id`, a vendor, an architecture or a family ("on Hopper GPUs" in a
+    paper measured on the H100, "Jetson's" in one measured on the Jetson Orin NX), among `measured_on`;
+    None when `node_id` is none of these, or an architecture or a family `sentence` names as such
+    (`mentions`: where it names hardware), or none or several devices of the paper are below it."""
     if hardware is None or node_id not in hardware.nodes or hardware.nodes[node_id].kind not in _STANDS_FOR_ONE:
         return None
     if hardware.nodes[node_id].kind in ("architecture", "family") and any(
