@@ -465,6 +465,15 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 39/78, claims 34/39, 1 inverted, kind 34/39, device right 19/29, 5 wrong.
     ("never_tuned_bk", 0.95, 0.5, 0.85, 0.86, 0.65),
     ("never_tuned_bl", 1.0, 0.67, 0.98, 0.87, 0.8),
+    # Sets bm and bn (held out), 20 real arXiv abstracts each whose ids' last two digits sum to an even
+    # (bm: 147 sentences, 75 results) or an odd number (bn: 166 sentences, 71 results), written on 2026-11-29
+    # (eighteenth session) by two helpers who had not read the rules, committed unscored (376b5f1, 70beaff),
+    # scored once at 87c90f8, after every rule of that session and its review: bm value 55/56 and 55/75,
+    # claims keep meaning 51/55, none inverted, kind 46/55, device right 31/33, 6 wrong; bn value 56/61 and
+    # 56/71, claims 52/56, 1 inverted, kind 46/56, device right 24/26, 6 wrong. The session's starting rules
+    # (ec8e533): bm value 53/54 and 53/75, claims 50/53, kind 45/53, device right 30/32, 6 wrong; bn the same.
+    ("never_tuned_bm", 0.98, 0.73, 0.92, 0.83, 0.93),
+    ("never_tuned_bn", 0.91, 0.78, 0.92, 0.82, 0.92),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -546,7 +555,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bi": {"meaning inverted": 0, "wrong device": 6},
             "never_tuned_bj": {"meaning inverted": 0, "wrong device": 10},
             "never_tuned_bk": {"meaning inverted": 1, "wrong device": 5},
-            "never_tuned_bl": {"meaning inverted": 0, "wrong device": 5}}
+            "never_tuned_bl": {"meaning inverted": 0, "wrong device": 5},
+            "never_tuned_bm": {"meaning inverted": 0, "wrong device": 6},
+            "never_tuned_bn": {"meaning inverted": 1, "wrong device": 6}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -557,7 +568,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
-        "never_tuned_bk", "never_tuned_bl"]
+        "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn"]
 
 
 @pytest.mark.parametrize("name", SETS)
