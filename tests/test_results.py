@@ -815,6 +815,11 @@ def test_a_job_s_completion_time_and_a_makespan_are_durations():
     assert values("It cuts the makespan by 30%.") == [("30", "%", "duration", "lower")]
 
 
+def test_results_from_hardware_were_measured_on_it():
+    assert devices("We design HALO. Experimental results from a Raspberry Pi cluster demonstrate that HALO achieves "
+                   "a 3.41x end-to-end speedup.") == ["raspberry-pi"]
+
+
 def test_slashing_halving_trimming_and_losing_are_changes_downward():
     assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
     assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]
