@@ -820,6 +820,15 @@ def test_results_from_hardware_were_measured_on_it():
                    "a 3.41x end-to-end speedup.") == ["raspberry-pi"]
 
 
+def test_a_percentage_by_which_a_result_outperforms_a_list_of_baselines_is_read():
+    assert values("TurboFNO outperforms PyTorch, cuBLAS, and cuFFT by up to 150%.") == [("150", "%", "speedup", "higher")]
+
+
+def test_what_benchmarks_confirm_or_an_analysis_reports_is_a_result():
+    assert values("Benchmarks on an NVIDIA Jetson Orin Nano confirm 24.3 FPS at FP16.") == [("24.3", "FPS", "throughput", None)]
+    assert values("Post-implementation power analysis reports 9.96 W on-chip.") == [("9.96", "W", "power", None)]
+
+
 def test_slashing_halving_trimming_and_losing_are_changes_downward():
     assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
     assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]

@@ -74,8 +74,8 @@ _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|fold|
 _BACKGROUND = re.compile(r"\b(?:grown|grew|(?<!we )(?:has|have)\s+(?:\w+ly\s+)?(?:increased|accelerated|risen|"
                          r"doubled|tripled|surged|exploded|skyrocketed))\b", re.I)
 # A change's verb further back, with its object between: "reduces the GPU memory usage of the model by up to 40%".
-_CHANGED_BY = re.compile(r"\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*(?<!ed)\sby\s+(?:(?:up to|about|around|over|nearly|almost|"
-                         r"approximately|roughly|as much as)\s+)?$", re.I)
+_CHANGED_BY = re.compile(r"(?:\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*|\boutperform\w*\s[^;:]{0,60}?)(?<!ed)\sby\s+"
+                         r"(?:(?:up to|about|around|over|nearly|almost|approximately|roughly|as much as)\s+)?$", re.I)
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
