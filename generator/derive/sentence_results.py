@@ -22,7 +22,8 @@ from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_uni
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
-from .number_lists import (RESPECTIVE_BEFORE, claim_spans, factors_of_the_figure_before, in_turn, listed_groups, lists_of,
+from .figure_factors import factors_of_the_figure_before
+from .number_lists import (RESPECTIVE_BEFORE, claim_spans, in_turn, listed_groups, lists_of,
                            names_other_list, next_of_change, paired_lists, respective_devices, respective_measures, slashed_groups)
 from .carried_devices import refined_device
 from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specific, setting_after
@@ -89,8 +90,7 @@ _RESPECTIVELY = re.compile(rf"\brespectively\b|{RESPECTIVE_BEFORE.pattern}", re.
 _COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b[^,;]{{0,160}}[,;]", re.I)
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
-_IN_COMPARISON = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*?"
-                            r"\b(?:on|using)\s(?:the\s|an?\s)?(?-i:[A-Z])", re.I)
+_IN_COMPARISON = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*?\b(?:on|using)\s(?:the\s|an?\s)?(?-i:[A-Z])", re.I)
 _MAGNITUDES = {"K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6}  # "1.41M tokens/s", "1.73 million images/sec"
 # The same change again after a result: "by 24% on average and by up to 77%"; another measure by
 # as much, its verb left out: "by 24%, end-to-end training latency by 12%", or the same measure of
