@@ -829,6 +829,14 @@ def test_what_benchmarks_confirm_or_an_analysis_reports_is_a_result():
     assert values("Post-implementation power analysis reports 9.96 W on-chip.") == [("9.96", "W", "power", None)]
 
 
+def test_a_list_said_respectively_keeps_all_the_words_it_gives_its_numbers_to():
+    claims = lambda text: [r.claim.text for r in extract_results(Paper("x", "X", text))]
+    assert claims("The prefill and decode phases run 2.1x and 3.4x faster, respectively.") == [
+        "prefill and decode phases run 2.1x and 3.4x faster"] * 2
+    # (Not a clause's "and", nor one before a qualifier.)
+    assert claims("We port it to the GPU, and we obtain 21.5 and 65.3 tokens per second, respectively.")[0].startswith("we obtain")
+
+
 def test_slashing_halving_trimming_and_losing_are_changes_downward():
     assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
     assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]

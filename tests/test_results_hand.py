@@ -507,7 +507,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_k": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_l": {"meaning inverted": 0, "wrong device": 3},
             "never_tuned_m": {"meaning inverted": 0, "wrong device": 0},
-            "never_tuned_n": {"meaning inverted": 1, "wrong device": 1},
+            "never_tuned_n": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_q": {"meaning inverted": 0, "wrong device": 1},
             "never_tuned_s": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_t": {"meaning inverted": 0, "wrong device": 0},
