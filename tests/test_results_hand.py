@@ -474,6 +474,16 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # (ec8e533): bm value 53/54 and 53/75, claims 50/53, kind 45/53, device right 30/32, 6 wrong; bn the same.
     ("never_tuned_bm", 0.98, 0.73, 0.92, 0.83, 0.93),
     ("never_tuned_bn", 0.91, 0.78, 0.92, 0.82, 0.92),
+    # Sets bo and bp (held out), 20 real arXiv abstracts each whose ids' second and third digits after the
+    # dot sum to an even (bo: 154 sentences, 70 results) or an odd number (bp: 184 sentences, 103 results),
+    # written on 2026-11-29 (eighteenth session) by two more helpers who had not read the rules, committed
+    # unscored (3834173, 31a5e50), scored once at afe4547, after every rule of that session, those written
+    # from bm and bn among them: bo value 50/53 and 50/70, claims keep meaning 45/50, none inverted, kind
+    # 43/50, device right 30/39, 6 wrong; bp value 69/80 and 69/103, claims 67/69, none inverted, kind 54/69,
+    # device right 44/51, 4 wrong. The session's starting rules (ec8e533) and those bm and bn were scored
+    # with (87c90f8) score both exactly the same: none of the session's rules fired on them.
+    ("never_tuned_bo", 0.94, 0.71, 0.9, 0.86, 0.76),
+    ("never_tuned_bp", 0.86, 0.66, 0.97, 0.78, 0.86),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -557,7 +567,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bk": {"meaning inverted": 1, "wrong device": 5},
             "never_tuned_bl": {"meaning inverted": 0, "wrong device": 5},
             "never_tuned_bm": {"meaning inverted": 0, "wrong device": 6},
-            "never_tuned_bn": {"meaning inverted": 1, "wrong device": 6}}
+            "never_tuned_bn": {"meaning inverted": 1, "wrong device": 6},
+            "never_tuned_bo": {"meaning inverted": 0, "wrong device": 6},
+            "never_tuned_bp": {"meaning inverted": 0, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -568,7 +580,8 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_av", "never_tuned_aw", "never_tuned_ax", "never_tuned_ay", "never_tuned_az",
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
-        "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn"]
+        "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
+        "never_tuned_bo", "never_tuned_bp"]
 
 
 @pytest.mark.parametrize("name", SETS)
