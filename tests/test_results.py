@@ -837,6 +837,18 @@ def test_a_list_said_respectively_keeps_all_the_words_it_gives_its_numbers_to():
     assert claims("We port it to the GPU, and we obtain 21.5 and 65.3 tokens per second, respectively.")[0].startswith("we obtain")
 
 
+def test_hardware_named_only_as_results_baselines_leaves_them_the_paper_s_device():
+    text = ("We build FastMamba on a Xilinx Virtex-7 FPGA. FastMamba achieves 68.80x and 8.90x speedup over "
+            "Intel Xeon 4210R CPU and NVIDIA RTX 3090 GPU, respectively.")
+    assert devices(text) == ["virtex-7", "virtex-7"]
+    # (Not hardware after the comparison's own clause: "... and find that the H100 delivers ...".)
+    assert devices("We also compare against the A100 and find that the H100 delivers 2.6x higher throughput.") == ["h100"]
+
+
+def test_a_device_named_with_its_line_s_maker_and_name():
+    assert devices("On Intel Arc B580, KForge generates kernels achieving a 5.13x speedup over PyTorch eager.") == ["arc-b580"]
+
+
 def test_slashing_halving_trimming_and_losing_are_changes_downward():
     assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
     assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]

@@ -86,6 +86,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # say where the sentence's results were measured, nor does its vendor ("the Graphcore IPU").
         compared = {i for r in results if r.baseline_device and hardware is not None
                     for i in hardware.lineage(r.baseline_device)}
+        # (Nor, where every result has a baseline, the hardware named in the comparisons: "68.80× and 8.90×
+        # speedup over Intel Xeon 4210R CPU and NVIDIA RTX 3090 GPU, respectively".)
+        if results and all(r.baseline for r in results):
+            compared |= {m.id for m in mentions if _AGAINST_NAMED.search(written, max(0, m.start - 60), m.start)}
         names_hardware = any(m.id not in compared for m in mentions) or names_other_hardware(written, mentions)
         # What a simulation or a projection says ("In a simulated future system, X is 3x faster", "It
         # would be 3x faster with FP4") takes no device from the sentences before it.
@@ -216,6 +220,11 @@ def _against_on(hardware: Hardware, sentence: str, mentions: list[Mention], resu
             r = r._replace(device=opening, baseline_device=r.baseline_device or r.device)
         out.append(r)
     return out
+
+
+# A comparison's words before a name in the same clause: "over Intel Xeon 4210R CPU and |NVIDIA RTX 3090" (not
+# "against the A100 and find that |the H100 delivers").
+_AGAINST_NAMED = re.compile(rf"\b{COMPARED_WITH}\s(?:(?!\b(?:that|which|where|while)\b)[^,;])*$", re.I)
 
 
 # A class of hardware: "GPU", "multi-GPU", "FPGAs".
