@@ -849,6 +849,12 @@ def test_a_device_named_with_its_line_s_maker_and_name():
     assert devices("On Intel Arc B580, KForge generates kernels achieving a 5.13x speedup over PyTorch eager.") == ["arc-b580"]
 
 
+def test_hardware_named_as_what_measurements_were_taken_on_is_where_the_result_ran():
+    assert devices("Preliminary Apple M2 Metal measurements show a 1.63x speedup over the baseline.") == ["apple-m2"]
+    # (Not measurements of another's hardware: "H100 benchmarks of prior work report 2x".)
+    assert devices("Unlike H100 benchmarks of prior work, FooLM is 2x faster than vLLM.") == [None]
+
+
 def test_slashing_halving_trimming_and_losing_are_changes_downward():
     assert values("OmniProxy further slashes TTFT by 38%.") == [("38", "%", "latency", "lower")]
     assert values("Serving under TDX still loses 13-27% of throughput.") == [("13–27", "%", "throughput", "lower")]

@@ -126,6 +126,9 @@ _LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+")
 # TensorRT latency", "at 3.2 ms A100 latency".
 _FIGURE_BEFORE = re.compile(r"\d\s*(?:ms|s|μs|µs|FPS|fps|tokens/s|TFLOPS|images/s)\s+$")
 _MEASURE_AFTER = re.compile(r"(?:\s+(?:[A-Z][\w.-]*|FP\d+|INT\d+)){0,2}\s+(?:latency|throughput|inference time|runtime|speed)\b", re.I)
+# A device named as what measurements were taken on: "Preliminary Apple M2 Metal measurements ... show".
+_MEASURED_BY = re.compile(r"(?:\s+[A-Z][\w.-]*){0,2}\s+(?:measurements?|benchmarks?|experiments?|profiling|evaluations?)\b"
+                          r"(?!\s+(?:of|for|by|from|in)\b)")
 # Hardware a simulator or a model stands for: "a proprietary simulator (8-16 B200 GPUs)", "modeled H100s",
 # "a simulated 8-GPU B200 system"; not hardware a simulation ran on ("CFD simulations on A100 GPUs").
 _SIMULATED = re.compile(r"\b(?:(?:simulated|emulated|modell?ed)\s+(?:[\w-]+\s+)?|(?:simulat|emulat)\w*\s*\(\s*(?:[\w-]+\s+)?)$",
@@ -263,7 +266,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
                 or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before) \
-                or (_FIGURE_BEFORE.search(before) and _MEASURE_AFTER.match(after)):
+                or (_FIGURE_BEFORE.search(before) and _MEASURE_AFTER.match(after)) or _MEASURED_BY.match(after):
             found.append(m)
     return found
 
