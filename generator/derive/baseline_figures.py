@@ -21,9 +21,9 @@ _OWNED_FIGURE = re.compile(rf"\b(?:{OPENING_COMPARED_WITH}|than|above|below|beyo
 _BASELINE_CLAUSE = re.compile(rf"\b(?:{OUTPERFORMS}\w*|than|over|compared (?:to|with)|versus|vs\.?)\s[^;,]{{0,80}},\s*whose\b"
                               r"[^,;()]{0,60}$", re.I)
 # A comparison with hardware: its words right before a name, or before a class of hardware.
-_AGAINST = re.compile(rf"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;()]{{0,40}}$", re.I)
-_AGAINST_CLASS = re.compile(rf"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;()]{{0,40}}\b"
-                            rf"{PROCESSOR_CLASS}s?\b", re.I)
+_AGAINST_WORDS = r"\b(?:than|over|versus|vs\.?|compared (?:to|with)|relative to|against)\s[^,;()]{0,40}"
+_AGAINST = re.compile(_AGAINST_WORDS + "$", re.I)
+_AGAINST_CLASS = re.compile(rf"{_AGAINST_WORDS}\b{PROCESSOR_CLASS}s?\b", re.I)
 _FIGURE_ENDS = re.compile(r"[,;()—]|\s(?:and|but|while|whereas|which)\s")
 
 

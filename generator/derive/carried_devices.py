@@ -39,8 +39,8 @@ def paper_device(hardware: Hardware | None, measured_on: list[str], title_ids: l
     # ("the H100" the abstract measures, when the title names the Hopper: the one device below it).
     titled = _most_specific_ids(hardware, set(title_ids))
     if len(titled) == 1:
-        # A title that names only a vendor ("Huawei CloudMatrix384") or an architecture ("TPU") stands for
-        # the one device of it the abstract names (`named_ids`), wherever it names it.
+        # A title that names only a vendor ("Huawei CloudMatrix384"), an architecture ("TPU") or a family stands
+        # for the one device of it the abstract names (`named_ids`), wherever it names it.
         broad = hardware.nodes[next(iter(titled))].kind in _STANDS_FOR_ONE
         below = _most_specific_ids(hardware, {i for i in {*measured_on, *platform_ids, *titled,
                                                           *(named_ids if broad else ())}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import (BY_AMOUNT, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
+from .claim_words import (BY_AMOUNT, CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
                           in_another_unit, name_completed, name_started, trimmed, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
@@ -194,9 +194,8 @@ def list_end(sentence: str, end: int, right_bound: int, in_parentheses: bool = F
 _WORDS_ASIDE = re.compile(r"\s*\((?:\s*[A-Za-z][\w-]*){1,3}\s*\)")
 _LEADS_INTO = re.compile(r",?\s(?:and|but|while|whereas|whilst|so|yet)\s", re.I)
 # (A verb's own forms, not a comparative: "higher throughput and lower latency LLM inference" goes on.)
-_CLAUSE_VERB = re.compile(r"\b(?:(?:improv|reduc|increas|decreas|lower|boost|rais|accelerat|shorten|shrink|enhanc|sav|slash|"
-                          r"halv|trim|minimi[sz]|maximi[sz]|outperform|drop|fall|ris|grow)[pm]?(?:e?s|e?d|ing)|"
-                          r"cuts|fell|rose|grew|speed(?:s|ing)? up)\b", re.I)
+_CLAUSE_VERB = re.compile(rf"\b(?:(?:{CHANGE_STEMS}|outperform|drop|fall|ris|grow)[pm]?(?:e?s|e?d|ing)|fell|rose|grew|"
+                          r"speed(?:s|ing)? up)\b", re.I)
 
 
 def make_claim(written: str, start: int, end: int, span: tuple[int, int],

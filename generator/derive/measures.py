@@ -38,7 +38,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (rf"{_ON_HARDWARE}days?\b", "days", "duration"),
     (r"minutes?\b|mins?\b", "minutes", "duration"),
     (r"seconds?\b|secs?\b", "seconds", "duration"),
-    # The SI symbol: "in 7.4s", "~0.84 s TTFT" (not "s/token", a rate; nor "10s of GB", tens)
+    # The SI symbol: "in 7.4s", "~0.84 s TTFT" (not "s/token", a rate; decades and tens: `times.not_seconds`)
     (r"s\b(?![/'’-])", "s", "duration"),
     (r"(?:ms|milliseconds?)\b(?!/)", "ms", "latency"),
     (r"(?:μs|µs|microseconds?)(?![\w/])", "μs", "latency"),
@@ -83,8 +83,6 @@ SCORE = re.compile(
     r"(?:top-[15] )?accuracy|F1(?: score)?|BLEU(?: score)?|mAP|mIoU)\s+(?:score\s+)?(?:of\s+)?"
     r"(?:(?:about|around|up to|over|nearly|approximately)\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.]|\s*(?:%|×|x\b|times|[KMGT]i?B\b|FPS|[TGP]?FLOPS|W\b))",
     re.I)
-
-
 
 
 # What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".

@@ -45,6 +45,7 @@ def next_of_change(gap: str, after: str) -> bool:
 
 _STANDS_IN = re.compile(r"\s*\((?:up to|on average|average|peak|max(?:imum)?|at most)?\s*[~≈>]?$")
 _CLOSES = re.compile(r"\s*(?:[\w.-]+\s*){0,3}\)")  # " on average)"
+_CLOSING = re.compile(r"[) ]*")  # what closes the parenthesis a number stands in: ")| and 34.8x"
 
 
 # A short aside after a number of a list, which says where it was measured: "49% (T4) and 37% (A10)
@@ -67,7 +68,7 @@ def listed_groups(sentence: str, matches: list[re.Match[str]], measured: list[Me
                 start = aside.end()
             # (Or the end of the parenthesis this number stands in: "159.9x (49.6x)| and 34.8x (29.2x) energy efficiency".)
             elif asides and last > first and _STANDS_IN.match(sentence, matches[last - 1].end(), matches[last].start()):
-                start = end - len(sentence[start:end].lstrip(") "))
+                start = _CLOSING.match(sentence, start, end).end()
             gap = sentence[start:end]
             if not LISTED.match(gap) or kind_in(gap) or any(start <= m.start < end for m in measured):
                 break
@@ -171,11 +172,12 @@ _CHANGE_BEFORE = re.compile(rf"\b(?:{_CHANGE_STEMS})\w*"
 _SHARED_HEAD = re.compile(r"(?P<words>(?:[A-Za-z][\w-]*,\s+)*[A-Za-z][\w-]*,?\s+(?:and|&)\s+[A-Za-z][\w-]*)\s+$")
 # Between the items of a list of words: "A, B and C", "A, B, & C" (items to be stripped).
 LIST_ITEMS = re.compile(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")
-# What joins the measures to their numbers: a preposition right before the list ("drop by", "speeds
-# of", "improves ... to"), or "respectively" right after it.
-# "prefill and ", "A, B, and " (not a clause's ", and ", nor "and" before a qualifier or a pronoun: "speedup and| up to")
+# The words a list said "respectively" gives its numbers to, before the last: "prefill and ", "A, B, and " (not a
+# clause's ", and ", nor "and" before a qualifier or a pronoun: "speedup and| up to").
 _ITEMS_BEFORE = re.compile(r"(?<![\w-])(?:(?:[\w-]+,\s+)+[\w-]+,?|[\w-]+)\s+(?:and|&)\s+$")
 _NO_ITEM = re.compile(r"(?:up|over|about|around|nearly|roughly|only|also|we|it|they|our|its)\b", re.I)
+# What joins the measures to their numbers: a preposition right before the list ("drop by", "speeds
+# of", "improves ... to"), or "respectively" right after it.
 _JOINS = re.compile(r"\b(?:by|of|at|to)\s+(?:(?:up to|about|around|over|nearly|roughly|approximately)\s+)?$", re.I)
 _RESPECTIVELY_AFTER = re.compile(r"[^.;\d]{0,40}?\brespectively\b", re.I)
 # Words between the measures and their list that end the clause the measures are in.

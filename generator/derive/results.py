@@ -156,7 +156,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     # A result whose sentence names no hardware is the paper's, in a paper about one device.
     only_device = None if several else paper_device(hardware, measured_on or [], [m.id for m in title_mentions],
                                                     platform, [m.id for m in abstract_mentions])
-    for at, (results, names_hardware, named, carried, unmeasured, against, (written, mentions)) in enumerate(placed):
+    named_before = False  # whether the sentence before named hardware
+    for results, names_hardware, named, carried, unmeasured, against, (written, mentions) in placed:
         # A sentence that names no hardware, or only the paper's own device ("Each TPU v4
         # includes SparseCores that accelerate ... by 5x-7x" in a paper about the TPU v4).
         own = only_device is not None and hardware is not None and named <= hardware.lineage(only_device)
@@ -177,7 +178,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # not about a device its title names: only its own sentence says where one was measured, or
             # the sentence before it, where this one goes on about it: "X speeds up decoding by 2.1x on
             # an A100. It also reduces memory by 40%".)
-            goes_on = at > 0 and placed[at - 1][1] and refers_back(written)
+            goes_on = named_before and refers_back(written)
             results = [r if nearest == only_device and not (title_mentions or goes_on) and _footprint(r) else moved
                        for r, moved in zip(results, _placed(results, nearest))]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
@@ -189,6 +190,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             own_chips and r.claim is not None and about_own_silicon(r.claim.parts[0], own_chips)
             and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
             for r in results]
+        named_before = names_hardware
     return found
 
 
@@ -268,7 +270,8 @@ _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|t
                          # "State-of-the-art ImageNet training speed with ResNet-50 is ...": the field's best
                          r"|(?:the\s+)?(?:state-of-the-art|best\s+(?:known|published|reported))\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|were)\b)\b",
                          re.I)
-_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmeasured|future|would|might|plausibl[ey]|potentially|hypothetical\w*)\b", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmeasured|future|would|might|plausibl[ey]|"
+                          r"potentially|hypothetical\w*)\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
