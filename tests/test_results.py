@@ -85,6 +85,22 @@ def test_a_range():
     r = one("Our kernels outperform the baselines by 1.2–2.4× in some settings.")
     assert (r.value, r.value_text, r.kind) == (2.4, "1.2–2.4", "speedup")
     assert one("It reduces model size by 6.4-12.7 times.").value_text == "6.4–12.7"
+    # A LaTeX en dash as arXiv's abstracts keep it: "1.63--2.09×", "4.8×--6.6×".
+    assert one("DualKV achieves a 1.63--2.09× policy-update speedup.").value_text == "1.63–2.09"
+    assert one("It accelerates retrieval by 4.8×--6.6× over an optimized CPU baseline.").value_text == "4.8–6.6"
+
+
+def test_from_one_number_to_another_after_a_change_is_its_result_not_a_range():
+    # The verb of a change before "from A to B": B is the result, A what it was.
+    assert values("DualKV raises MFU from 36% to 76%.") == [("76", "%", "utilization", None)]  # a figure, not a change
+    assert [r.value_text for r in extract_results(Paper("x", "X", (
+        "It reduces end-to-end latency error from 44.9% to 6.4% under co-location and from 51.7% to 2.6% "
+        "under disaggregation.")))] == ["6.4", "2.6"]
+    # Without one, or "ranging", it is a range: a reduction "ranging from", an accelerator's speedup.
+    assert one("It reduces energy, with savings ranging from 55.2% to 93.8% across models.").value_text == "55.2–93.8"
+    assert one("It reduces energy consumption, varying from 20% to 40% across models.").value_text == "20–40"
+    assert one("PCN accelerators can achieve an additional speedup ranging from 1.2x to 3.2x.").value_text == "1.2–3.2"
+    assert one("It achieves speedups from 2x to 5x on small inputs.").value_text == "2–5"
 
 
 def test_memory_and_speed_in_one_sentence():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .claim_words import BY_AMOUNT
+from .claim_words import BY_AMOUNT, CHANGE_STEMS
 from .kinds import KIND
 
 _NUM = r"\d+(?:[.,]\d+)*"
@@ -83,7 +83,7 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|
          r"|QPS|RPS|TPS))(?![\w/])")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
-    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|-|to|∼|~)\s*(?P<high>{_NUM}))?\s*"
+    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|--?|to|∼|~)\s*(?P<high>{_NUM}))?\s*"
     rf"(?:{_UNIT}|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 # A number without a unit listed before one with it, which it shares: the 614 and the 307 of
@@ -183,6 +183,32 @@ def candidates(sentence: str) -> list[re.Match[str]]:
     shared = [m for m in SHARED_UNIT.finditer(sentence) if not any(a <= m.start() < b for a, b in taken)
               and not NAMED_NUMBER.search(sentence, 0, m.start())]
     return sorted(found + shared, key=lambda m: m.start()) if shared else found
+
+
+# "raises MFU from 36% to 76%", "reduces the error from 44.9% to 6.4%": a change's before and after, the
+# verb of the change a few words before "from" (no other clause or number between); "speedups ranging
+# from 2x to 13x" and "between 2 and 3 times" are ranges.
+_CHANGED_FROM = re.compile(rf"\b(?:(?:{CHANGE_STEMS})(?:e[sd]?|ing|ting|s|ements?|tions?)?|ris(?:es|e|ing)|rose|gr[eo]w\w*|"
+                           r"drop\w*|f[ae]ll\w*|climb\w*|jump\w*)\b"
+                           r"(?:\s+(?!rang|var[yi]|span|betw)[^\s\d,;:()]+){0,8}?\s+from\s+$", re.I)
+# Or the next "from" of a list of them, the verb left out.
+_AND_FROM = re.compile(r"\bfrom\s+(?P<first>)[\d.,]+\s*(?:%|×|x|X)?\s+to\s+[\d.,]+\s*(?:%|×|x|X)?[^;:()\d]{0,40}?"
+                       r"(?:,\s*|\s)(?:and\s+|or\s+)?from\s+$")
+_TO = re.compile(r"\s*(?:%|×|x|X)?\s*to\s*")
+
+
+def low_and_high(sentence: str, match: re.Match[str]) -> tuple[str, str | None]:
+    """The two numbers of the range `match` ("2–3"), the second None for one number; "from 36% to 76%"
+    after a change's verb is its before and after, its result the after (76, None)."""
+    low, high = match.group("low", "high")
+    if high is None or not _TO.fullmatch(sentence, match.end("low"), match.start("high")):
+        return low, high
+    start = match.start()
+    if (again := _AND_FROM.search(sentence, max(0, start - 80), start)) is not None:
+        start = again.start("first")  # "from 44.9% to 6.4% under co-location and from 51.7% to 2.6%": the first's verb
+    if _CHANGED_FROM.search(sentence, max(0, start - 120), start) is not None:
+        return high, None
+    return low, high
 
 
 # "between 2 and 3 times" is a range; "by a factor of (up to) 2.84" a factor (a "scaling factor of 8" is not).

@@ -17,8 +17,8 @@ from .claim_words import BY_AMOUNT
 from .claims import Claim, claim_span, make_claim
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
 from ..content.hardware import Hardware, Mention
-from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, parse_number,
-                         counts_operations, rate_unit)
+from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, low_and_high,
+                         parse_number, counts_operations, rate_unit)
 from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
@@ -307,7 +307,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         if kind is None:
             continue
         previous_kind = kind
-        prefix, low, high, magnitude = match.group("prefix", "low", "high", "magnitude")
+        (prefix, magnitude), (low, high) = match.group("prefix", "magnitude"), low_and_high(sentence, match)
         value_text = (prefix or "") + (f"{low}–{high}" if high else low) + (
             f" {magnitude}" if magnitude and len(magnitude) > 1 else magnitude or "")
         baseline = baselines[index][0] if baselines[index] else None
