@@ -318,6 +318,15 @@ def respective_devices(sentence: str, placed: list[re.Match[str]], results: list
     # 8 Gen 1 demonstrates respective speedups of 1.37X and 2.22X, achieving up to 1.47X ...".
     given = {found.end() for found in RESPECTIVE_BEFORE.finditer(sentence) if found.start() > first_device}
     groups = groups or [(first, last) for first, last in as_many if placed[first].start() in given]
+    # Or the list said "respectively" after the devices: "Evaluation on both NVIDIA H200 and AMD MI250 GPUs
+    # shows that it reduces peak memory by up to 1.23× and training time by up to 1.73× and 1.62× respectively";
+    # unless things are listed between, which "respectively" may follow as well ("Tested on the A100 and the
+    # H100, the sparse and dense kernels reach 210 and 180 TFLOPS, respectively"); an "and" before a verb
+    # joins clauses, no list.
+    last_device = max(m.end for m in mentions)
+    groups = groups or [(first, last) for first, last in as_many if placed[first].start() >= last_device
+                        and _SAID_RESPECTIVELY.match(sentence, placed[last].end())
+                        and not _LISTED.search(sentence, last_device, placed[first].start())]
     if not groups:
         return results
     first, last = groups[-1]
@@ -340,6 +349,9 @@ def respective_devices(sentence: str, placed: list[re.Match[str]], results: list
 # 2.22X"; not "their respective base models").
 RESPECTIVE_BEFORE = re.compile(r"\brespective\s+(?:[\w-]+\s+){1,3}?(?:of\s+)?"
                                r"(?:(?:up\s+to|about|around|over|nearly)\s+)?(?=[<>~≈]?\d)", re.I)
+_LISTED = re.compile(rf"\s(?:and|or)\s+(?!(?:{_CHANGE_STEMS}|achiev|reach|deliver|attain|yield|provid|offer|run|sustain|"
+                     r"outperform|surpass|exceed)\w*\b)", re.I)
+_SAID_RESPECTIVELY = re.compile(r"(?:\s+[\w-]+){0,3}?\s*,?\s*respectively\b", re.I)
 _THEN_RESPECTIVELY = re.compile(r",?\s*respectively\s*,\s*(?:while|and|with)\b", re.I)
 
 
