@@ -2376,3 +2376,12 @@ def test_numbers_each_with_one_in_parentheses_keep_the_parenthesized_measure():
     # Without a number in parentheses, a parenthesis after the words still ends them.
     found = extract_results(Paper("x", "X", "It achieves 2.1x and 3.4x speedups (see Section 5) on long prompts."))
     assert "Section" not in found[0].claim.text
+
+
+def test_a_figure_in_parentheses_after_a_number_does_not_push_its_measure_away(content):
+    # "0.87x (1.74x) the number of adapter parameters": the parameters are the 0.87x's measure, as they
+    # are the 1.74x's; nor is a model's size measured on the A100 it served on.
+    found = extract_results(Paper("x", "X", "When serving on eight A100 GPUs, we observe up to 1.79x (1.23x) end-to-end "
+                                            "speed-up with 0.87x (1.74x) the number of adapter parameters."), content[1])
+    assert [(r.value_text, r.kind, r.device) for r in found] == [
+        ("1.79", "speedup", "a100"), ("1.23", "speedup", "a100"), ("0.87", "parameters", None), ("1.74", "parameters", None)]

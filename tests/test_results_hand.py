@@ -563,7 +563,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bf": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_be": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_bh": {"meaning inverted": 5, "wrong device": 4},
-            "never_tuned_bg": {"meaning inverted": 2, "wrong device": 6},
+            "never_tuned_bg": {"meaning inverted": 2, "wrong device": 4},
             "never_tuned_bi": {"meaning inverted": 0, "wrong device": 6},
             "never_tuned_bj": {"meaning inverted": 0, "wrong device": 10},
             "never_tuned_bk": {"meaning inverted": 1, "wrong device": 5},

@@ -140,6 +140,9 @@ _UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|mino
 _SETTING_AFTER = re.compile(r"\s*(?:at|for|under|on)\s", re.I)
 
 
+_ASIDE_AFTER = re.compile(r"\s*\([^()]{1,30}\)")
+
+
 def claim_kind(claim: Claim) -> str | None:
     """The kind the claim's words name: the kind word nearest the number, looking right first
     (within a few words: "3.21× lower latency"), then left ("reduces latency by 37%")."""
@@ -153,7 +156,8 @@ def claim_kind(claim: Claim) -> str | None:
     # "reduces attention FLOPs by 87% at 64K sequence length": words after a preposition right after
     # the number say where it was measured, not what (the measure is named before it).
     setting = _SETTING_AFTER.match(after)
-    if right and right[0][0] <= 30 and not (setting and any(m.lastgroup != "scale" for m in KIND.finditer(before))):
+    aside = _ASIDE_AFTER.match(after)  # "0.87x (1.74x) the number of adapter parameters": not counted
+    if right and right[0][0] - (aside.end() if aside else 0) <= 30 and not (setting and any(m.lastgroup != "scale" for m in KIND.finditer(before))):
         # "37.20X smaller in terms of parameter size": the size of what the words after it name.
         if right[0][1] == "scale" and len(named) > 1 and _SIZE_OF.fullmatch(after, named[0].end(), named[1].start()):
             return right[1][1]
