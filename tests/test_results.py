@@ -2385,3 +2385,13 @@ def test_a_figure_in_parentheses_after_a_number_does_not_push_its_measure_away(c
                                             "speed-up with 0.87x (1.74x) the number of adapter parameters."), content[1])
     assert [(r.value_text, r.kind, r.device) for r in found] == [
         ("1.79", "speedup", "a100"), ("1.23", "speedup", "a100"), ("0.87", "parameters", None), ("1.74", "parameters", None)]
+
+
+def test_a_frame_rate_at_which_a_dataset_was_run_is_a_result_not_the_dataset_s_size(content):
+    # "a dataset of 1.2M images" is a set-up; "on the COCO dataset at 124 / 78 FPS on a T4" says how fast.
+    found = extract_results(Paper("x", "X", "D-FINE-L / X achieves 54.0% / 55.8% AP on the COCO dataset at 124 / 78 FPS "
+                                            "on an NVIDIA T4 GPU."), content[1])
+    assert [(r.value_text, r.unit, r.device) for r in found if r.unit == "FPS"] == [("124", "FPS", "t4"), ("78", "FPS", "t4")]
+    found = extract_results(Paper("x", "X", "It reaches 36% AP on the COCO dataset at a throughput of 1187 FPS "
+                                            "tested with an NVIDIA Tesla T4 GPU."), content[1])
+    assert [(r.value_text, r.device) for r in found if r.unit == "FPS"] == [("1187", "t4")]
