@@ -2395,3 +2395,13 @@ def test_a_frame_rate_at_which_a_dataset_was_run_is_a_result_not_the_dataset_s_s
     found = extract_results(Paper("x", "X", "It reaches 36% AP on the COCO dataset at a throughput of 1187 FPS "
                                             "tested with an NVIDIA Tesla T4 GPU."), content[1])
     assert [(r.value_text, r.device) for r in found if r.unit == "FPS"] == [("1187", "t4")]
+
+
+def test_the_next_measure_of_a_list_after_a_setting_with_a_number_in_it(content):
+    # "78 FPS at a resolution of 384x384 and 45 FPS at ...": the setting's own number does not end the list.
+    found = extract_results(Paper("x", "X", "On an NVIDIA RTX 4090, our model achieves a maximum of 78 FPS at a resolution "
+                                            "of 384x384 and 45 FPS at a resolution of 512x512."), content[1])
+    assert [(r.value_text, r.unit, r.device) for r in found] == [("78", "FPS", "rtx-4090"), ("45", "FPS", "rtx-4090")]
+    found = extract_results(Paper("x", "X", "It attains 58.28 FPS with a 14B-parameter model and 64.52 FPS with a "
+                                            "1.3B-parameter model on four H100 GPUs."), content[1])
+    assert [(r.value_text, r.device) for r in found] == [("58.28", "h100"), ("64.52", "h100")]

@@ -87,7 +87,7 @@ SCORE = re.compile(
 
 # What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".
 # (A short aside after the place is part of it: "75 ms on a Jetson Orin NX (FP16) and 19 ms on an RTX 4090".)
-_JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()0-9]{1,40}?(?:\s*\([^()]{1,30}\))?)?,?\s+(?:and|or)\s+"
+_JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()]{1,40}?(?:\s*\([^()]{1,30}\))?)?,?\s+(?:and|or)\s+"
                      r"(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
 # A list's next item with its verb left out: ", the M2 Ultra at ", ", and ENS-Deraining in ".
 _ABOUT_NUMBER = r"(?:(?:about|around|only|just|up to|over|nearly)\s+)?"
