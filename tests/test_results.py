@@ -1541,7 +1541,7 @@ def test_what_did_not_change_a_parameter_server_and_background_that_runs_name_no
     assert values("X reduces traffic to the parameter server by 3x on the H100.") == []
     assert devices("We train on the A100. Running LLMs on H100 GPUs is expensive. X achieves 2x speedup.") == [None]
     found = extract_results(Paper("x", "X", "X achieves 20 ms on A100 and 45 ms on H100."), hardware())
-    assert [(r.device, r.claim.text) for r in found] == [("a100", "X achieves 20 ms on A100"), ("h100", "45 ms on H100")]
+    assert [(r.device, r.claim.text) for r in found] == [("a100", "X achieves 20 ms on A100"), ("h100", "X achieves … 45 ms on H100")]
 
 
 def test_an_average_in_parentheses_after_a_peak_shares_the_words_after_it():
