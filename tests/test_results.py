@@ -2405,3 +2405,10 @@ def test_the_next_measure_of_a_list_after_a_setting_with_a_number_in_it(content)
     found = extract_results(Paper("x", "X", "It attains 58.28 FPS with a 14B-parameter model and 64.52 FPS with a "
                                             "1.3B-parameter model on four H100 GPUs."), content[1])
     assert [(r.value_text, r.device) for r in found] == [("58.28", "h100"), ("64.52", "h100")]
+
+
+def test_a_figure_a_result_goes_beyond_is_a_result_not_a_capacity_exceeded(content):
+    # "exceeding 134 FPS", "greater than 30 FPS": what it reached; "exceed the 2-3 MB of Block RAM": a limit.
+    assert values("It maintains real-time performance, exceeding 134 FPS on a T4.") == [("134", "FPS", "throughput", None)]
+    assert values("The Jetson provides greater than 30 FPS with GPU-accelerated inference.") == [("30", "FPS", "throughput", None)]
+    assert values("Intermediate results exceed the 2-3 MB Block RAM capacity of FPGAs.") == []

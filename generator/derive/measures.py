@@ -116,7 +116,7 @@ _ACHIEVED_BEFORE = re.compile(
     # what measurements say: "Benchmarks on the Jetson Orin Nano confirm 24.3 FPS"
     r"confirm(?:s|ed)?|show(?:s|ed)?|report(?:s|ed)?|measur(?:es|ed)|record(?:s|ed)?|"
     r"only|merely|just|enabl\w*|yield\w*|up to|as (?:few|little|low|high|many|large) as|at most|at least|maximal|maximum|"
-    r"under|below|less than|fewer than|spends?\s+(?:only|just|less than|under|about|around)\s|"
+    r"under|below|less than|fewer than|greater than|exceed(?:s|ed|ing)?\b(?!\s+(?:the|its|their)\s)|spends?\s+(?:only|just|less than|under|about|around)\s|"
     # a model's own size: "The proposed model is 138 KB post quantization"
     r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:about|around|approximately|roughly)?|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|needs?|needed|"
