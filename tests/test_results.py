@@ -2412,3 +2412,11 @@ def test_a_figure_a_result_goes_beyond_is_a_result_not_a_capacity_exceeded(conte
     assert values("It maintains real-time performance, exceeding 134 FPS on a T4.") == [("134", "FPS", "throughput", None)]
     assert values("The Jetson provides greater than 30 FPS with GPU-accelerated inference.") == [("30", "FPS", "throughput", None)]
     assert values("Intermediate results exceed the 2-3 MB Block RAM capacity of FPGAs.") == []
+
+
+def test_a_share_of_a_device_s_own_bandwidth_is_a_utilization():
+    # "89% of the L40S's memory bandwidth", "80% of its HBM bandwidth": how much of the peak it used;
+    # "improves memory bandwidth by 20%" stays a change of bandwidth.
+    assert values("The same kernel attains 89% of the L40S's memory bandwidth.") == [("89", "%", "utilization", None)]
+    assert values("The kernel sustains 80% of its HBM bandwidth.") == [("80", "%", "utilization", None)]
+    assert values("It improves memory bandwidth by 20%.") == [("20", "%", "bandwidth", "higher")]

@@ -17,14 +17,16 @@ if TYPE_CHECKING:
 
 # Kinds, each with the words that name it. Where two kinds' words start at the same place, the
 # one listed first wins: "energy efficiency" is efficiency, not energy; "memory bandwidth" is
-# bandwidth; "of peak" (also "of the A100's peak memory bandwidth", "of the roofline") is a utilization.
+# bandwidth; "of peak" (also "of the A100's peak memory bandwidth", "of the roofline", "of its memory bandwidth") is a utilization.
 KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("efficiency", r"(?:energy|power|cost|area|compute|resource)[- ]efficien\w*|(?<!scaling )(?<!scaling-)(?<!parallel )efficien\w*|"
                    r"(?:perf(?:ormance)?|tokens?|requests?|queries|images?|frames?|throughput)[ /-]?per[ -](?:watt|joule|dollar)|"
                    r"per (?:watt|joule|dollar)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
     ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline)(?! memory(?! bandwidth)| power| energy)|"
-                    r"occupancy|MFU"),
+                    r"occupancy|MFU|"
+                    # a device's own bandwidth: "89% of the L40S's memory bandwidth", "of its HBM bandwidth"
+                    r"of (?:the |its |their )?(?:[\w.-]+'s? )?(?:(?:available|aggregate|memory|HBM\d?e?|DRAM|DDR\d?|NVLink|PCIe) ){0,2}bandwidth"),
     ("bandwidth", r"(?:memory )?bandwidths?|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexit(?:y|ies)|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence|"
