@@ -2420,3 +2420,21 @@ def test_a_share_of_a_device_s_own_bandwidth_is_a_utilization():
     assert values("The same kernel attains 89% of the L40S's memory bandwidth.") == [("89", "%", "utilization", None)]
     assert values("The kernel sustains 80% of its HBM bandwidth.") == [("80", "%", "utilization", None)]
     assert values("It improves memory bandwidth by 20%.") == [("20", "%", "bandwidth", "higher")]
+
+
+def test_a_share_of_another_s_measure_that_a_result_reached(content):
+    # "reaches 63% of the A800's throughput", "attains 92% of the performance of the CUDA version on an A100":
+    # a level against another, no change; the hardware after "of the performance of X on" is X's.
+    assert values("The S4000 reaches 63% of the A800's throughput.") == [("63", "%", "throughput", None)]
+    r = one("On an Intel Data Center GPU Max 1550, the SYCL port attains 92% of the performance of the CUDA "
+            "version on an A100.", content[1])
+    assert (r.value_text, r.device, r.baseline_device) == ("92", "max-1550", "a100")
+    # Not a share of what a baseline is (no verb of reaching): "spends 47% of the cuBLAS throughput on copies".
+    assert values("The copies waste 47% of the cuBLAS throughput.") == []
+
+
+def test_what_a_sentence_says_of_several_platforms_is_not_the_paper_s_one_device(content):
+    found = extract_results(Paper("x", "X", "We evaluate FooGEMM on an RTX 4090. It reaches 2x speedup over cuBLAS. "
+                                            "Triton sustains 62-101% of cuBLAS performance across all tested platforms."),
+                            content[1])
+    assert [(r.value_text, r.device) for r in found] == [("2", "rtx-4090"), ("62–101", None)]

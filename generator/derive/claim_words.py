@@ -190,3 +190,19 @@ def antecedent_from(sentence: str, frm: int, begin: int) -> int:
     words = trimmed(sentence, words_in(sentence, max(begin, sentence.rfind(",", begin, comma) + 1), comma)[-_ANTECEDENT_WORDS:],
                     from_left=True)
     return words[0][0] if words and not any(ch.isdigit() for ch in sentence[words[0][0]:comma]) else frm
+
+
+# A share of another's measure that a result reached: "reaches 63% of the A800's throughput", "attains 92%
+# of the performance of the CUDA version", "retains up to 80% of native performance"; not a share of what
+# is spent, waited for or lost ("occupies 47% of the execution time", "35% of requests", "recovers 90% of the
+# lost throughput").
+_REACHES = re.compile(r"\b(?:reach|attain|achiev|retain|deliver|preserv|match|sustain)\w*\s+"
+                      r"(?:(?:up\s+to|about|around|roughly|nearly|over|more\s+than|only)\s+)?[~≈]?$", re.I)
+_SHARE_OF = re.compile(r"\s*(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w.-]+'s?\s+)?(?:(?!lost|wasted|missing)[\w-]+\s+){0,2}?"
+                       r"(?:throughput|performance|speed|bandwidth|[TGP]?FLOPS|efficiency)\b", re.I)
+
+
+def reached_share(sentence: str, start: int, end: int) -> bool:
+    """Whether the percentage at [start, end) is a share of another's measure that a result reached."""
+    return _REACHES.search(sentence, max(0, start - 40), start) is not None \
+        and sentence[end:end + 4].lstrip().lower().startswith("of") and _SHARE_OF.match(sentence, end) is not None

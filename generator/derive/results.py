@@ -173,7 +173,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             and (carried is None or only_device in hardware.lineage(carried)) \
             and only_settings(hardware, written, mentions, only_device)
         if nearest and not _is_one_of(hardware, nearest, against) and (not names_hardware or (named and own) or settled) \
-                and not unmeasured:
+                and not unmeasured and not _SEVERAL_PLATFORMS.search(written):
             # (Not a memory footprint or its cut, which a method makes on any device, in a paper that is
             # not about a device its title names: only its own sentence says where one was measured, or
             # the sentence before it, where this one goes on about it: "X speeds up decoding by 2.1x on
@@ -202,6 +202,10 @@ def _in_lists_of(places: list[int], results: list[Result], count: int) -> bool:
         for first in range(0, len(places), count))
 
 
+# What a sentence says of several devices is no one device's: "across all tested platforms", "on various GPUs".
+_SEVERAL_PLATFORMS = re.compile(r"\b(?:across|on|over|for)\s+(?:all|multiple|several|various|different|diverse|many)\s+"
+                                r"(?:[\w-]+\s+){0,2}?(?:platforms|GPUs|devices|hardware|architectures|accelerators|"
+                                r"GPU generations|chips|boards)\b", re.I)
 # An opening that refers back to the device named before: "On this device, ...", "On the same board, ...".
 _BACK_FRAME = re.compile(rf"\W*(?:on|with)\s+(?:this|that|the same|such an?)\s+(?:[\w-]+\s+)?"
                          rf"(?:{HARDWARE_NOUN}|platform|hardware|system|SoC)s?\s*,", re.I)

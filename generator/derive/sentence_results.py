@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import BY_AMOUNT
+from .claim_words import BY_AMOUNT, reached_share
 from .claims import Claim, claim_span, make_claim
 from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
 from ..content.hardware import Hardware, Mention
@@ -291,7 +291,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             listed = previous_kind is not None and (len(gap.strip(" ,")) <= 4 or _AND_BY.fullmatch(gap) is not None
                                                     or parallel or again)
             worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
-            stated = kind in _STATED_AS_PERCENT and not _PROBLEM.search(sentence)
+            stated = (kind in _STATED_AS_PERCENT or reached_share(sentence, *match.span())) and not _PROBLEM.search(sentence)
             changed = _CHANGED_BY.search(before)
             if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed \
                     and index not in pairing:
