@@ -2438,3 +2438,15 @@ def test_what_a_sentence_says_of_several_platforms_is_not_the_paper_s_one_device
                                             "Triton sustains 62-101% of cuBLAS performance across all tested platforms."),
                             content[1])
     assert [(r.value_text, r.device) for r in found] == [("2", "rtx-4090"), ("62–101", None)]
+
+
+def test_a_before_and_after_written_with_an_arrow_are_both_results(content):
+    # "(593.95s → 5.04s)", "19.52GB -> 6.49GB", "127→62 ms": what it was and what it is, one claim for both.
+    found = extract_results(Paper("x", "X", "It cuts peak VRAM (19.52GB -> 6.49GB) on an RTX 4090."), content[1])
+    assert [(r.value_text, r.unit, r.device, r.claim.text) for r in found] == [
+        ("19.52", "GB", "rtx-4090", "It cuts peak VRAM … 19.52GB -> 6.49GB"),
+        ("6.49", "GB", "rtx-4090", "It cuts peak VRAM … 19.52GB -> 6.49GB")]
+    assert [r.shown for r in extract_results(Paper("x", "X", "Decode latency drops 127→62 ms on the H100."))] == ["127 ms", "62 ms"]
+    assert [r.shown for r in extract_results(Paper("x", "X", "It speeds up the solver (593.95s → 5.04s)."))] == ["593.95 s", "5.04 s"]
+    # An arrow between counts of hardware is no result: "scaling 8 -> 64 GPUs".
+    assert values("Scaling 8 -> 64 GPUs keeps the same accuracy.") == []

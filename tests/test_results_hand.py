@@ -474,7 +474,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # claims keep meaning 51/55, none inverted, kind 46/55, device right 31/33, 6 wrong; bn value 56/61 and
     # 56/71, claims 52/56, 1 inverted, kind 46/56, device right 24/26, 6 wrong. The session's starting rules
     # (ec8e533): bm value 53/54 and 53/75, claims 50/53, kind 45/53, device right 30/32, 6 wrong; bn the same.
-    ("never_tuned_bm", 0.98, 0.73, 0.92, 0.82, 0.93),
+    ("never_tuned_bm", 0.98, 0.73, 0.89, 0.82, 0.93),
     ("never_tuned_bn", 0.91, 0.78, 0.92, 0.82, 0.92),
     # Sets bo and bp (held out), 20 real arXiv abstracts each whose ids' second and third digits after the
     # dot sum to an even (bo: 154 sentences, 70 results) or an odd number (bp: 184 sentences, 103 results),
