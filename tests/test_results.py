@@ -2450,3 +2450,14 @@ def test_a_before_and_after_written_with_an_arrow_are_both_results(content):
     assert [r.shown for r in extract_results(Paper("x", "X", "It speeds up the solver (593.95s → 5.04s)."))] == ["593.95 s", "5.04 s"]
     # An arrow between counts of hardware is no result: "scaling 8 -> 64 GPUs".
     assert values("Scaling 8 -> 64 GPUs keeps the same accuracy.") == []
+
+
+def test_the_parts_of_a_result_after_a_colon_and_what_a_step_requires_are_results():
+    found = extract_results(Paper("x", "X", "MobileSAM runs around 10ms per image: 8ms on the image encoder and 2ms on the "
+                                            "mask decoder."))
+    assert [r.shown for r in found] == ["10 ms", "8 ms", "2 ms"]
+    found = extract_results(Paper("x", "X", "The two networks train on the MCU, requiring 17.1 ms and 6.4 ms on the target "
+                                            "platform to compute a training step."))
+    assert [r.shown for r in found] == ["17.1 ms", "6.4 ms"]
+    # "on the target platform" is where it ran, not a target it was held to ("a 50 ms latency target").
+    assert values("It meets a 50 ms latency target.") == []

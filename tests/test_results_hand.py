@@ -275,7 +275,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # inverted, kind 0.86, device right 11/19, 1 wrong. The session's starting code (fcd2e74)
     # scores them the same but for one result of ai it did not find.
     ("never_tuned_ah", 0.95, 0.87, 0.93, 0.89, 0.83),
-    ("never_tuned_ai", 0.95, 0.64, 0.94, 0.86, 0.57),
+    ("never_tuned_ai", 0.95, 0.64, 0.93, 0.86, 0.57),
     # Sets aj and ak (held out), 40 real arXiv abstracts (329 sentences, 179 results) no other set
     # holds, written on 2026-11-27 by two helpers who had not read the rules, scored once at
     # 13941f2, at the end of that session's rules: aj value 0.91/0.64, claims keep meaning 51/52,

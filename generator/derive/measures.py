@@ -121,8 +121,8 @@ _ACHIEVED_BEFORE = re.compile(
     r"under|below|less than|fewer than|greater than|exceed(?:s|ed|ing)?\b(?!\s+(?:the|its|their)\s)|spends?\s+(?:only|just|less than|under|about|around)\s|"
     # a model's own size: "The proposed model is 138 KB post quantization"
     r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:about|around|approximately|roughly)?|"
-    r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requires?|needs?|needed|"
-    r"required|using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
+    r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requir\w*|need(?:s|ed|ing)?|"
+    r"using|uses?|used|consum\w*|draw\w*|fits?|fitting|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
     # (or with its abbreviation: "a Time-To-First-Token (TTFT) of 129 ms")
@@ -167,7 +167,7 @@ _SETUP_BEFORE = re.compile(r"\b(?:batch|dataset|corpus|sequence of|vocabulary)\b
 # (Unless a figure it replaces follows: "stalls training for 0.9 s instead of 12 s".)
 _CONTRASTED = re.compile(r"\s+(?:instead of|rather than)\s", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
-_SETUP_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,2}(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
+_SETUP_AFTER = re.compile(r"\s*(?!on\s)(?:[\w-]+\s+){0,2}(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
                           r"envelopes?|TDP|thresholds?)\b", re.I)
 # Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card".
 _HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by)\b)[\w-]+\s+){0,2}"
