@@ -2461,3 +2461,23 @@ def test_the_parts_of_a_result_after_a_colon_and_what_a_step_requires_are_result
     assert [r.shown for r in found] == ["17.1 ms", "6.4 ms"]
     # "on the target platform" is where it ran, not a target it was held to ("a 50 ms latency target").
     assert values("It meets a 50 ms latency target.") == []
+
+
+def test_the_nineteenth_sessions_reviewers_sentences():
+    # A review of the nineteenth session's rules, on sentences of the reviewer's own, found these read worse
+    # than before them; each reads right now.
+    shown = lambda text, hw=None: [(r.shown, r.kind, r.device) for r in extract_results(Paper("x", "X", text), hw)]
+    # The rate a dataset was recorded or replayed at is a set-up; a result on it, then how fast, is not.
+    for text in ("Evaluated on the EuRoC dataset at 20 FPS, our SLAM system runs at 95 FPS on a Jetson Orin NX.",
+                 "We replay the Argoverse dataset at 10 FPS and our detector keeps up at 95 FPS on an RTX 3060."):
+        assert [s for s, _, _ in shown(text, hardware())] == ["95 FPS"], text
+    # A size a condition exceeds, or one greater than, is no result.
+    for text in ("KV caches for long contexts can exceed 100 GB, so we propose a scheme that reduces them by 5.1x.",
+                 "For sequences exceeding 128K tokens, the kernel achieves a 3.3x speedup on H100.",
+                 "Existing accelerators fail for models greater than 10 MB, whereas ours runs at 31 FPS on a ZCU104."):
+        assert len(shown(text, hardware())) == 1, text
+    # A share of a bandwidth set aside, or of a baseline's, is no utilization; of a device's own, it is its.
+    assert shown("With 30% of the PCIe bandwidth reserved for checkpointing, training throughput drops by only 4% "
+                 "on A100 GPUs.", hardware()) == [("4%", "throughput", "a100")]
+    assert shown("The compressed format requires only 25% of the baseline's memory bandwidth.") == []
+    assert shown("It reaches 92% of the H100's memory bandwidth.", hardware()) == [("92%", "utilization", "h100")]

@@ -25,8 +25,10 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
     ("utilization", r"(?:model )?FLOPs? utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline)(?! memory(?! bandwidth)| power| energy)|"
                     r"occupancy|MFU|"
-                    # a device's own bandwidth: "89% of the L40S's memory bandwidth", "of its HBM bandwidth"
-                    r"of (?:the |its |their )?(?:[\w.-]+'s? )?(?:(?:available|aggregate|memory|HBM\d?e?|DRAM|DDR\d?|NVLink|PCIe) ){0,2}bandwidth"),
+                    # a device's own bandwidth: "89% of the L40S's memory bandwidth", "of its HBM bandwidth" (not a
+                    # baseline's, "of the baseline's memory bandwidth", nor a part set aside, "30% of the PCIe bandwidth")
+                    r"of (?:(?:the )?(?-i:[A-Z][\w.-]*\d[\w.-]*)'s?|its|their|the (?:available|aggregate)) "
+                    r"(?:(?:available|aggregate|memory|HBM\d?e?|DRAM|DDR\d?|NVLink|PCIe) ){0,2}bandwidth"),
     ("bandwidth", r"(?:memory )?bandwidths?|[GT]B/s"),
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexit(?:y|ies)|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence|"

@@ -108,9 +108,9 @@ _AT_NUMBER = re.compile(r"\s*at\s+(?:about\s+|around\s+|up to\s+)?\d")
 # Time counted on hardware: "2.788M H800 GPU hours", "4,000 A100-hours".
 _COUNT_BEFORE = re.compile(r"\d[\d.,]*\s*[KMB]?\s+$")
 _TIME_ON = re.compile(rf"(?:\s*(?:{HARDWARE_NOUN}|nodes?))?[\s-]+(?:hours?|hrs?|days)\b", re.I)
-# A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak".
+# A fraction of what the hardware can do: "61% of the H100 peak", "of the A100's theoretical peak", "of the L40S's memory bandwidth".
 _OF = re.compile(r"\bof\s+(?:the\s+|an?\s+|its\s+)?$", re.I)
-_PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}peak\b", re.I)
+_PEAK = re.compile(r"(?:'s|’s)?\s+(?:[\w-]+\s+){0,2}(?:peak|bandwidth)\b", re.I)
 # Or after what it can do: "85% of the theoretical peak FLOPS of the H100".
 _PEAK_OF = re.compile(r"\b(?:peak|theoretical|roofline)\b(?:\s+[\w/-]+){0,3}\s+of\s+(?:the\s+|an?\s+)?$", re.I)
 # (Or from a maker's name to its server's: "on Nvidia DGX-H100 GPUs"; or from a maker to the maker it
