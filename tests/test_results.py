@@ -2481,3 +2481,21 @@ def test_the_nineteenth_sessions_reviewers_sentences():
                  "on A100 GPUs.", hardware()) == [("4%", "throughput", "a100")]
     assert shown("The compressed format requires only 25% of the baseline's memory bandwidth.") == []
     assert shown("It reaches 92% of the H100's memory bandwidth.", hardware()) == [("92%", "utilization", "h100")]
+
+
+def test_from_one_figure_to_another_after_ranging_is_one_range_in_every_unit(content):
+    # As "ranging from 2x to 13x" is one range, so are "varies from 0.21 J to 0.94 J" and "spans from 3 ms to
+    # 11 ms" (they had been two results, each read as a figure of its own); "from A to B" after a change stays two.
+    assert [r.shown for r in extract_results(Paper("x", "X", "Energy per token varies from 0.21 J to 0.94 J."))] == ["0.21–0.94 J"]
+    assert [r.shown for r in extract_results(Paper("x", "X", "Latency spans from 3 ms to 11 ms on the A100."))] == ["3–11 ms"]
+    assert [r.shown for r in extract_results(Paper("x", "X", "It reduces latency from 2.4 s to 0.8 s on the A100."))] \
+        == ["2.4 s", "0.8 s"]
+    # The second "from A to B" of a change after a device's name: "... on H100 and from 29% to 47% on MI300X".
+    found = extract_results(Paper("x", "X", "It raises MFU from 38% to 61% on H100 and from 29% to 47% on MI300X."),
+                            content[1])
+    assert [(r.value_text, r.device) for r in found] == [("61", "h100"), ("47", "mi300x")]
+    # A setting's number before a measure shares no unit: "at a batch size of 16 and 488 tokens/s".
+    assert [r.shown for r in extract_results(Paper("x", "X", "It decodes at a batch size of 16 and 488 tokens/s."))] \
+        == ["488 tokens/s"]
+    assert [r.shown for r in extract_results(Paper("x", "X", "It runs at 640×480 and 12 FPS on a Raspberry Pi 4."))] \
+        == ["12 FPS"]

@@ -107,7 +107,8 @@ SHARED_UNIT = re.compile(
 # The number of a name ("Llama 2 and 3x faster"), or of a setting it labels ("with batch size 1 and 410
 # tokens/s with batch size 32", "at rank 8 and 28 tokens/s"): it shares no unit with the list's last.
 NAMED_NUMBER = re.compile(r"(?:[A-Z][\w-]*|\b(?i:size|rank|length|level|step|stage|layer|degree|width|depth|window|"
-                          r"version|beam|batch|bits?|k))\s+$")
+                          r"version|beam|batch|bits?|k))\s+(?:(?i:of)\s+)?$"
+                          r"|\d\s*[×x]\s*$")  # "a batch size of 16 and", a resolution "640×480 and"
 
 
 # A percentage "at" which the results hold names a condition, not a result: "2.1x faster at 50% sparsity",
@@ -192,7 +193,7 @@ _CHANGED_FROM = re.compile(rf"\b(?:(?:{CHANGE_STEMS})(?:e[sd]?|ing|ting|s|ements
                            r"drop\w*|f[ae]ll\w*|climb\w*|jump\w*)\b"
                            r"(?:\s+(?!rang|var[yi]|span|betw)[^\s\d,;:()]+){0,8}?\s+from\s+$", re.I)
 # Or the next "from" of a list of them, the verb left out.
-_AND_FROM = re.compile(r"\bfrom\s+(?P<first>)[\d.,]+\s*(?:%|×|x|X)?\s+to\s+[\d.,]+\s*(?:%|×|x|X)?[^;:()\d]{0,40}?"
+_AND_FROM = re.compile(r"\bfrom\s+(?P<first>)[\d.,]+\s*(?:%|×|x|X)?\s+to\s+[\d.,]+\s*(?:%|×|x|X)?(?:[^;:()\d]|(?<=[A-Za-z])\d+){0,40}?"
                        r"(?:,\s*|\s)(?:and\s+|or\s+)?from\s+$")
 _TO = re.compile(r"\s*(?:%|×|x|X)?\s*to\s*")
 

@@ -262,6 +262,12 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             low_text, ranged, begin, listed = _LISTED_NUMBER.search(listed.group(0)).group(0), True, listed.start(), None
         else:
             low_text = None
+        # "varies from 0.21 J to 0.94 J", "spans from 3 ms to 11 ms": one range, both its ends in its unit.
+        if out and not ranged and not listed and out[-1].kind == kind and _TO.fullmatch(sentence, out[-1].end, begin) \
+                and _RANGE_FROM.search(sentence, max(0, out[-1].start - 40), out[-1].start):
+            first = out.pop()
+            words_from.pop()
+            low_text, ranged, begin = first.value_text, True, first.start
         # Where the words before it start: before the list it ends, if any.
         anchor = listed.start() if listed else begin
         if listed and NAMED_NUMBER.search(sentence, max(0, listed.start() - 30), listed.start()):
@@ -374,6 +380,7 @@ def elided_measures(sentence: str, found: list[tuple[int, str, str, str | None, 
 # "from 9.44 GB to 1.11 GB", "from ~234 min to ~61 min", "from about 40% to under 5%".
 _ABOUT = r"(?:[~≈<>]\s*|(?:about|around|approximately|roughly|nearly|almost|under|over|below|above|just|only)\s+)?"
 _TO = re.compile(rf"\s+to\s+{_ABOUT}")
+_RANGE_FROM = re.compile(r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying)|span(?:s|ned|ning)?)\s+from\s+$", re.I)
 _FROM = re.compile(rf"\bfrom\s+{_ABOUT}$")
 
 
