@@ -50,6 +50,8 @@ _MEASURED_ON = re.compile(
     r"consists\s+of|contain(?:s|ed)?|hous(?:e|es|ed)|is\s+equipped\s+with)|\b(?:designed|tailored|optimi[sz]ed|built|specialized|tuned)\s+for|"
     r"\b(?:kernels?|implementations?|library|libraries|backends?|compilers?)\s+for|\btargeting|\b(?:we|this (?:paper|work))\s+target(?:s|ed)?)\s+"
     r"(?:(?:an?|the|one|two|three|four|eight|sixteen|single|dual|quad|multiple|several|modern|recent|latest|newest|new|same|just|only)\s+|\d[\d,]*\s*[x×]\s*"
+    # a count joined to the name: "on a four-A100 system", "On 16-H800 GPU testbed"
+    r"|(?:two|dual|four|quad|eight|sixteen|\d+)-"
     # what kind of part it is: "on the low-power Jetson Nano", "on a commodity RTX 3090", "on an off-the-shelf Raspberry Pi 4"
     rf"|{_DESCRIBED}\s+"
     # a short aside on it: "on a power-constrained (7W) Jetson Orin Nano"
