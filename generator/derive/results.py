@@ -95,7 +95,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # would be 3x faster with FP4") takes no device from the sentences before it.
         # Nor does what the field has done, which a sentence opens by placing in time ("Currently, 4-bit
         # quantization has achieved ..., reducing the memory footprint by 75%").
-        unmeasured = _HYPOTHETICAL.search(written) is not None or _FIELD_TIME.match(written) is not None
+        unmeasured = any(not _SIMULATION_RUN.match(written, h.start()) for h in _HYPOTHETICAL.finditer(written)) \
+            or _FIELD_TIME.match(written) is not None
         if names_hardware:
             frame = opening
             subject = subject_device(hardware, written, mentions)
@@ -276,6 +277,9 @@ _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|t
                          re.I)
 _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmeasured|future|would|might|plausibl[ey]|"
                           r"potentially|hypothetical\w*)\b", re.I)
+# (Not a simulation that is the workload run on hardware: "In a 9-billion-cell simulation on 64 GPUs, ...".)
+_SIMULATION_RUN = re.compile(r"simulations?\s+(?:(?:runs?|ran)\s+)?(?:on|using|across)\s+(?:up\s+to\s+)?"
+                             r"(?:\d[\d,]*|two|four|eight|sixteen)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|node|chip|card|accelerator)s?\b", re.I)
 # A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
 # the GPU a paper models, "18.24% lower error than previous simulators".
 _PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
