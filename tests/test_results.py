@@ -2499,3 +2499,14 @@ def test_from_one_figure_to_another_after_ranging_is_one_range_in_every_unit(con
         == ["488 tokens/s"]
     assert [r.shown for r in extract_results(Paper("x", "X", "It runs at 640×480 and 12 FPS on a Raspberry Pi 4."))] \
         == ["12 FPS"]
+
+
+def test_a_list_of_things_changed_half_of_them_measures_gives_each_number_its_own():
+    # "peak memory, extra DDR traffic, spill count, and makespan by 18.3%, 20.4%, 14.2%, and 16.3%": four things
+    # changed, two named by a measure's word, an item of three words; each number the item's in turn.
+    found = extract_results(Paper("x", "X", "It reduces peak memory, extra DDR traffic, spill count, and makespan by 18.3%, "
+                                            "20.4%, 14.2%, and 16.3% on average."))
+    assert [(r.value_text, r.kind) for r in found] == [("18.3", "memory"), ("20.4", "other"), ("14.2", "other"),
+                                                       ("16.3", "duration")]
+    # Fewer than half measures: no list of measures ("reduces Llama, Mistral, Qwen, and Gemma by ...").
+    assert extract_results(Paper("x", "X", "It shrinks Llama, Mistral, Qwen, and Gemma by 18%, 20%, 14%, and 16%.")) == []

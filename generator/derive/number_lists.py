@@ -228,20 +228,20 @@ def _measure_list(sentence: str, start: int, end: int, count: int) -> tuple[int,
     if shared and not re.search(r"\d|,\s*(?:and|&)\s", shared.group("words")) \
             and len([w for w in LIST_ITEMS.split(shared.group("words")) if w.strip()]) == count:
         return shared.start("words"), run[-1][1], [run[-1][2]] * count, ""
-    # A list of as many things changed, right before "by", most of them measures: "reduces latency,
+    # A list of as many things changed, right before "by", half of them measures or more: "reduces latency,
     # energy consumption, and communication load respectively by up to 8×, 25×, and 54×".
     listed = _THINGS_BY.search(sentence, start, end)
     items = [item for item in LIST_ITEMS.split(listed.group("items")) if item.strip()] if listed else []
     kinds = [found.lastgroup if (found := KIND.search(item)) else "other" for item in items]
-    if len(items) == count and 2 * sum(kind != "other" for kind in kinds) > count:
+    if len(items) == count and 2 * sum(kind != "other" for kind in kinds) >= count:
         verb = _CHANGE_BEFORE.search(sentence, start, listed.start("items"))
         return verb.start() if verb else listed.start("items"), listed.end("items"), kinds, verb.group(0) if verb else ""
     return None
 
 
-# An item of such a list: a word or two, not the verb of the change nor an article.
+# An item of such a list: one to three words, not the verb of the change nor an article.
 _THING = rf"\b(?!(?:{_CHANGE_STEMS}|both|the|its)\w*\b)[A-Za-z][\w-]*"
-_THINGS_BY = re.compile(rf"(?P<items>(?:{_THING}(?:\s+{_THING})?,\s+){{1,5}}(?:and|&)\s+{_THING}(?:\s+{_THING})?)\s+"
+_THINGS_BY = re.compile(rf"(?P<items>(?:{_THING}(?:\s+{_THING}){{0,2}},\s+){{1,5}}(?:and|&)\s+{_THING}(?:\s+{_THING}){{0,2}})\s+"
                         rf"(?:respectively,?\s+)?{BY_AMOUNT}$", re.I)
 
 
