@@ -2510,3 +2510,12 @@ def test_a_list_of_things_changed_half_of_them_measures_gives_each_number_its_ow
                                                        ("16.3", "duration")]
     # Fewer than half measures: no list of measures ("reduces Llama, Mistral, Qwen, and Gemma by ...").
     assert extract_results(Paper("x", "X", "It shrinks Llama, Mistral, Qwen, and Gemma by 18%, 20%, 14%, and 16%.")) == []
+
+
+def test_speeding_up_accelerating_inflating_and_narrowing_by_a_percentage_are_changes():
+    assert values("Our method speeds up inference by 15.2%.") == [("15.2", "%", "speedup", "higher")]
+    assert [v[:3] for v in values("FooKV accelerates inference by 15.2%-48.9% on LongBench.")] == [("15.2–48.9", "%", "speedup")]
+    assert [v[:3] for v in values("It avoids inflating activation memory by 20-34%.")] == [("20–34", "%", "memory")]
+    assert [v[:3] for v in values("It narrows tail latencies by around 96%.")] == [("96", "%", "latency")]
+    # Not the sparsity a method runs at, even as a range, with an adverb before the verb after it.
+    assert values("Unstructured pruning at 50–80% sparsity rarely speeds up LLM inference.") == []

@@ -131,7 +131,7 @@ _WITH_THRESHOLD = re.compile(r"^\W*with\s+$", re.I)
 
 def _condition(sentence: str, match: re.Match[str]) -> bool:
     """Whether the percentage `match` names a condition the results hold at."""
-    if not match.group("percent") or match.group("high"):
+    if not match.group("percent"):
         return False
     if _AT_THRESHOLD_OF.search(sentence, 0, match.start()) or (
             _WITH_THRESHOLD.search(sentence, 0, match.start()) and _THRESHOLD.match(sentence, match.end() + 1)):
@@ -146,7 +146,7 @@ def _condition(sentence: str, match: re.Match[str]) -> bool:
     return measure is None or measure.lastgroup == "accuracy" and bool(_THRESHOLD.match(sentence, measure.start()))
 
 
-_NEXT_WORDS = re.compile(r"(?:\s+[\w-]+){1,3}")
+_NEXT_WORDS = re.compile(r"(?:\s+(?![\w-]*ly\b)[\w-]+){1,3}")  # (to an adverb: "at 50% sparsity| rarely speeds up")
 
 
 _THRESHOLD = re.compile(r"(?i:(?:mean )?IoU|overlap|recall)\b")
