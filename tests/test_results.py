@@ -2519,3 +2519,8 @@ def test_speeding_up_accelerating_inflating_and_narrowing_by_a_percentage_are_ch
     assert [v[:3] for v in values("It narrows tail latencies by around 96%.")] == [("96", "%", "latency")]
     # Not the sparsity a method runs at, even as a range, with an adverb before the verb after it.
     assert values("Unstructured pruning at 50–80% sparsity rarely speeds up LLM inference.") == []
+
+
+def test_serving_capacity_and_tokens_per_second_per_gpu_are_throughputs():
+    assert [v[:3] for v in values("SLINFER improves serving capacity by 47% - 62% through sharing.")] == [("47–62", "%", "throughput")]
+    assert [v[:3] for v in values("DWDP improves end-to-end output TPS/GPU by 8.8%.")] == [("8.8", "%", "throughput")]

@@ -42,7 +42,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughputs?|(?:generation|decoding|inference|processing|token) rates?|(?:tokens?|toks?)/s(?:ec)?|tokens? per second|FPS|frames? per second|frame rates?|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|quer(?:y|ies) per second|QPS|samples?/s|images?/s|"
-                   r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s"),
+                   r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s|"
+                   r"serving capacity|\bTPS\b(?:/GPU)?"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?|\b[kMG]?Wh\b"),  # the energy-delay product: lower is better
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprints?|VRAM|\bRAM\b|KV[- ]cache|"
