@@ -2524,3 +2524,27 @@ def test_speeding_up_accelerating_inflating_and_narrowing_by_a_percentage_are_ch
 def test_serving_capacity_and_tokens_per_second_per_gpu_are_throughputs():
     assert [v[:3] for v in values("SLINFER improves serving capacity by 47% - 62% through sharing.")] == [("47–62", "%", "throughput")]
     assert [v[:3] for v in values("DWDP improves end-to-end output TPS/GPU by 8.8%.")] == [("8.8", "%", "throughput")]
+
+
+def test_the_nineteenth_sessions_second_reviewers_sentences(content):
+    # A second review, on sentences of its own, found a share of another's measure gave the result the other's
+    # hardware; each reads right now: the hardware after "N% of the <measure> of X on" is X's, not the result's.
+    hw = content[1]
+    device = lambda title, text: [(r.value_text, r.device) for r in extract_results(Paper("x", title, text), hw)]
+    assert device("X", "Our FP4 kernel on an RTX 4090 sustains 85% of the throughput of the FP16 kernel on an A100.") \
+        == [("85", "rtx-4090")]
+    assert device("X", "Using only 8 A800 GPUs, our training framework reaches 71% of the throughput obtained on 8 H800 "
+                       "GPUs.") == [("71", "a800")]
+    found = extract_results(Paper("x", "LLM inference on Gaudi-2", "The system reaches 91% of the performance of "
+                                                                   "TensorRT-LLM on an H100."), hw)
+    assert [(r.value_text, r.device, r.baseline_device) for r in found] == [("91", "gaudi-2", "h100")]
+    # Where both ran: "92% of cuBLAS performance on an H100".
+    assert device("X", "Our kernel reaches 92% of cuBLAS performance on an H100.") == [("92", "h100")]
+    # A baseline's hardware is not looked for past a verb of the subject's own.
+    found = extract_results(Paper("x", "X", "Running on a single Gaudi-2, the system achieves 1.4x the throughput of vLLM "
+                                            "and reaches 91% of the performance of TensorRT-LLM on an H100."), hw)
+    assert [(r.value_text, r.device, r.baseline_device) for r in found][0] == ("1.4", "gaudi-2", None)
+    # The parts after a colon, where the result named its device first.
+    assert [r.shown for r in extract_results(Paper("x", "X", "FooSAM runs around 10ms per image on an RTX 4070: 8ms "
+                                                              "on the encoder and 2ms on the decoder."), hw)] \
+        == ["10 ms", "8 ms", "2 ms"]

@@ -17,8 +17,9 @@ COMPARED_WITH = (r"(?:(?<!\bmore )(?<!\bless )(?<!\bfewer )(?<!\brather )than"
                  rf"|(?:(?<=\bmore )|(?<=\bless )|(?<=\bfewer ))than(?!{_QUANTITY})"
                  r"|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against"
                  r"|over(?!\s+(?:\d|a\s+factor))"
-                 # a share of another's: "attains 92% of the performance of| the CUDA version on an A100"
-                 r"|(?<=%\sof\s)(?:the\s+)?(?:performance|throughput|speed)\s+of)")
+                 # a share of another's, the words right after its number: "attains 92%| of the performance of| the
+                 # CUDA version on an A100"
+                 r"|(?<=^\s)of\s+(?:the\s+)?(?:performance|throughput|speed)\s+of)")
 OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against|versus)"
 # The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
 OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"

@@ -174,6 +174,11 @@ _MOVED_FROM = re.compile(_MOVED + r"(?:(?:the|an?)\s+)?$", re.I)
 _MOVED_TO = re.compile(_MOVED + r"[^,;]{1,40}?\s+to\s+(?:(?:the|an?)\s+)?$", re.I)
 # A share of what another did, where it did it: "62% of what the same recipe achieves on an RTX 4090".
 _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
+# Or of another's measure, named as the other's: "Our kernel on an RTX 4090 sustains 85% of the throughput of the FP16
+# kernel on an A100", "it reaches 71% of the throughput obtained on 8 H800 GPUs" (not "92% of cuBLAS performance on an
+# H100", where both ran).
+_SHARE_OF_ANOTHER = re.compile(r"%\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:performance|throughput|speed)\s+"
+                               r"(?:of|obtained|achieved|measured)\b[^,;]*$", re.I)
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
 # (Right after the name it describes, with a noun or two between: "STM32L4 microcontroller based on an".)
 _DESCRIBES = re.compile(r"(?:\s+[\w-]+){0,2}\s+(?:(?:based|built)\s+(?:on|around|upon)|powered\s+by)\s+"
@@ -245,6 +250,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         if BASELINE_BEFORE.search(before):
             compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or BASELINE_BEFORE.search(before) or _SHARE_OF.search(before) \
+                or _SHARE_OF_ANOTHER.search(before) \
                 or _EARLIER_WORK_ON.search(before) or (baseline_only and _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start)) \
                 or _SIMULATED.search(before) \
                 or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
