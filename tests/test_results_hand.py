@@ -489,7 +489,7 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
-CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 3},
+CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_b": {"meaning inverted": 0, "wrong device": 1}, "dev_c": {"meaning inverted": 0, "wrong device": 3},
             "never_tuned_c": {"meaning inverted": 0, "wrong device": 0},
             "never_tuned_d": {"meaning inverted": 0, "wrong device": 0},

@@ -179,6 +179,9 @@ _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # H100", where both ran).
 _SHARE_OF_ANOTHER = re.compile(r"%\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:performance|throughput|speed)\s+"
                                r"(?:of|obtained|achieved|measured)\b[^,;]*$", re.I)
+# What a result multiplies or matches is another's: "the B200 more than doubles the FP8 training throughput of the H100".
+_MULTIPLIES_OF = re.compile(r"\b(?:doubl|tripl|quadrupl|halv|match|rival)\w*\s+the\s+(?:[\w-]+\s+){0,4}?of\s+(?:the\s+|an?\s+)?$",
+                            re.I)
 # Words that say what a thing named before is built on: "a microcontroller based on an Arm Cortex-M4".
 # (Right after the name it describes, with a noun or two between: "STM32L4 microcontroller based on an".)
 _DESCRIBES = re.compile(r"(?:\s+[\w-]+){0,2}\s+(?:(?:based|built)\s+(?:on|around|upon)|powered\s+by)\s+"
@@ -250,7 +253,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
         if BASELINE_BEFORE.search(before):
             compared.append(m)
         if any(start <= m.start < end for start, end in excluded) or BASELINE_BEFORE.search(before) or _SHARE_OF.search(before) \
-                or _SHARE_OF_ANOTHER.search(before) \
+                or _SHARE_OF_ANOTHER.search(before) or _MULTIPLIES_OF.search(before) \
                 or _EARLIER_WORK_ON.search(before) or (baseline_only and _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start)) \
                 or _SIMULATED.search(before) \
                 or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
