@@ -2548,3 +2548,11 @@ def test_the_nineteenth_sessions_second_reviewers_sentences(content):
     assert [r.shown for r in extract_results(Paper("x", "X", "FooSAM runs around 10ms per image on an RTX 4070: 8ms "
                                                               "on the encoder and 2ms on the decoder."), hw)] \
         == ["10 ms", "8 ms", "2 ms"]
+
+
+def test_a_computational_cost_is_a_compute_the_model_s_own():
+    # "computational cost (FLOPs) by up to 2x" counts operations, as FLOPs do: no price, and no device's.
+    found = extract_results(Paper("x", "X", "We deploy on a Raspberry Pi 5. It cuts memory usage by up to 62x and "
+                                            "computational cost (FLOPs) by up to 2x."), hardware())
+    assert [(r.value_text, r.kind, r.device) for r in found][-1] == ("2", "compute", None)
+    assert [v[2] for v in values("It has 11% lower computational cost than MobileNet.")] == ["compute"]

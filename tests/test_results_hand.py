@@ -568,7 +568,7 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bj": {"meaning inverted": 0, "wrong device": 10},
             "never_tuned_bk": {"meaning inverted": 1, "wrong device": 5},
             "never_tuned_bl": {"meaning inverted": 0, "wrong device": 5},
-            "never_tuned_bm": {"meaning inverted": 0, "wrong device": 6},
+            "never_tuned_bm": {"meaning inverted": 0, "wrong device": 5},
             "never_tuned_bn": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_bo": {"meaning inverted": 0, "wrong device": 6},
             "never_tuned_bp": {"meaning inverted": 0, "wrong device": 5}}  # "waste 10--15% of GPU hours", the field's, now read
