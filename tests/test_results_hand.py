@@ -486,6 +486,16 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # with (87c90f8) score both exactly the same: none of the session's rules fired on them.
     ("never_tuned_bo", 0.94, 0.71, 0.9, 0.86, 0.76),
     ("never_tuned_bp", 0.86, 0.66, 0.97, 0.78, 0.86),
+    # Sets bq and br (held out), 20 real arXiv abstracts each whose ids' first digit after the dot and last
+    # digit sum to an even (bq: 161 sentences, 93 results) or an odd number (br: 168 sentences, 81 results),
+    # written on 2026-11-29 (nineteenth session) by two helpers who had not read the rules, committed unscored
+    # (2fdb405, ad88ebd), scored once at d7eeb95, after every rule of that session and two reviews on fresh
+    # sentences: bq value 71/74 and 71/93, claims keep meaning 62/71, none inverted, kind 64/71, device right
+    # 36/40, 10 wrong; br value 63/67 and 63/81, claims 61/63, 1 inverted, kind 55/63, device right 40/44,
+    # none wrong. The session's starting rules (dccbd50): bq 66/74 and 66/93, claims 61/66, device right 32/35,
+    # 10 wrong; br 60/67, 60/81, claims 58/60, device right 37/41, none wrong.
+    ("never_tuned_bq", 0.95, 0.76, 0.87, 0.9, 0.9),
+    ("never_tuned_br", 0.94, 0.77, 0.96, 0.87, 0.9),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -571,7 +581,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bm": {"meaning inverted": 0, "wrong device": 5},
             "never_tuned_bn": {"meaning inverted": 1, "wrong device": 6},
             "never_tuned_bo": {"meaning inverted": 0, "wrong device": 6},
-            "never_tuned_bp": {"meaning inverted": 0, "wrong device": 5}}  # "waste 10--15% of GPU hours", the field's, now read
+            "never_tuned_bp": {"meaning inverted": 0, "wrong device": 5},
+            "never_tuned_bq": {"meaning inverted": 0, "wrong device": 10},
+            "never_tuned_br": {"meaning inverted": 1, "wrong device": 0}}  # "waste 10--15% of GPU hours", the field's, now read
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -583,7 +595,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
         "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
-        "never_tuned_bo", "never_tuned_bp"]
+        "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br"]
 
 
 @pytest.mark.parametrize("name", SETS)
