@@ -2556,3 +2556,15 @@ def test_a_computational_cost_is_a_compute_the_model_s_own():
                                             "computational cost (FLOPs) by up to 2x."), hardware())
     assert [(r.value_text, r.kind, r.device) for r in found][-1] == ("2", "compute", None)
     assert [v[2] for v in values("It has 11% lower computational cost than MobileNet.")] == ["compute"]
+
+
+def test_the_next_number_of_a_change_after_the_first_ones_setting_and_bandwidth_utilisation():
+    # "by up to 63.8% for single-tenant workloads and up to 77.4% for multi-tenant ones", "by up to 31.8% compared to
+    # micro-batching, and 29.6% compared to TP": the next number of the change, in its own setting.
+    assert [v[:3] for v in values("It reduces mean latency by up to 63.8% for single-tenant workloads and up to 77.4% "
+                                  "for multi-tenant workloads.")] == [("63.8", "%", "latency"), ("77.4", "%", "latency")]
+    assert [v[0] for v in values("It reduces latency by up to 31.8% compared to micro-batching, and 29.6% compared "
+                                 "to TP.")] == ["31.8", "29.6"]
+    # A share after the setting stays no result: "and 35% of requests".
+    assert [v[0] for v in values("Latency drops by 20% for short prompts and 35% of requests are rerouted.")] == ["20"]
+    assert values("It reaches up to 64% bandwidth utilisation on decode.") == [("64", "%", "utilization", None)]
