@@ -93,7 +93,8 @@ CANDIDATE = re.compile(
 # (One way to read each gap: "\s*(?:,\s*)?\s*" could split its spaces two ways, and the list's
 # lookahead then tried every split, 2^n for n numbers: 20 numbers took seconds.)
 _LIST_GAP = r"(?:\s*/\s*|\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)"
-NUMBER_GAP = re.compile(_LIST_GAP + r"|\s*(?:→|->)\s*")  # between numbers listed together: "25, 60 and 110", "127→62"
+ARROW = r"(?:→|->)"  # from a figure to the one it became: "127→62 ms", "(593.95s → 5.04s)"
+NUMBER_GAP = re.compile(rf"{_LIST_GAP}|\s*{ARROW}\s*")  # between numbers listed together: "25, 60 and 110", "127→62"
 _COUNTED = r"(?:\s+(?:tokens?|requests?|queries|images?|samples?|sequences?)(?=\s*(?:,|and\s|or\s)))?"
 # (The number is read whole, never shortened to fit, and the numbers after it have no thousands
 # commas: "1,1,1" could be one number or three, and trying every reading of a long such list took

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .comparisons import OUTPERFORMS
+from .comparisons import OUTPERFORMS, SHARED_MEASURE
 
 # "by" and how much, right before a number: "by (up to) 3.1x".
 BY_AMOUNT = r"by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?"
@@ -199,7 +199,7 @@ def antecedent_from(sentence: str, frm: int, begin: int) -> int:
 _REACHES = re.compile(r"\b(?:reach|attain|achiev|retain|deliver|preserv|match|sustain)\w*\s+"
                       r"(?:(?:up\s+to|about|around|roughly|nearly|over|more\s+than|only)\s+)?[~≈]?$", re.I)
 _SHARE_OF = re.compile(r"\s*(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w.-]+'s?\s+)?(?:(?!lost|wasted|missing)[\w-]+\s+){0,2}?"
-                       r"(?:throughput|performance|speed|bandwidth|[TGP]?FLOPS|efficiency)\b", re.I)
+                       rf"(?:{SHARED_MEASURE}|bandwidth|[TGP]?FLOPS|efficiency)\b", re.I)
 
 
 def reached_share(sentence: str, start: int, end: int) -> bool:

@@ -13,13 +13,15 @@ import re
 # ("on more than 1,000 H100 GPUs", "more than doubles"; "25x more than Llama's" is a comparison),
 # nor after "rather". A sentence that opens with one sets what follows against it.
 _QUANTITY = r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|an?)\b|doubl|tripl|quadrupl)"
+# What a result may reach a share of, another's: "92% of the performance of", "63% of the A800's throughput".
+SHARED_MEASURE = r"(?:performance|throughput|speed)"
 COMPARED_WITH = (r"(?:(?<!\bmore )(?<!\bless )(?<!\bfewer )(?<!\brather )than"
                  rf"|(?:(?<=\bmore )|(?<=\bless )|(?<=\bfewer ))than(?!{_QUANTITY})"
                  r"|compared (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against"
                  r"|over(?!\s+(?:\d|a\s+factor))"
                  # a share of another's, the words right after its number: "attains 92%| of the performance of| the
                  # CUDA version on an A100"
-                 r"|(?<=^\s)of\s+(?:the\s+)?(?:performance|throughput|speed)\s+of)")
+                 rf"|(?<=^\s)of\s+(?:the\s+)?{SHARED_MEASURE}\s+of)")
 OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against|versus)"
 # The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
 OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"

@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple
 
 from .activities import activity_of
-from .candidates import FOLD_NEXT, NAMED_NUMBER
+from .candidates import ARROW, FOLD_NEXT, NAMED_NUMBER
 from .comparisons import direction_of
 from .kinds import kinds_in
 from .measure_cues import cued
@@ -98,12 +98,12 @@ _VERB_PHRASE = re.compile(r"(?<![\w-])(?-i:[a-z]+(?:s|ed))\s+(?P<prep>at|in)\s+"
 # (Not another's figure, nor what is left over: "and 18 FPS for the TensorRT baseline", "and 2MB of flash is left".)
 _NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:baseline|(?-i:[A-Z]))|"
                              r"(?:is|are)\s+(?:left|free|available|unused)|remains?\b)", re.I)
-_ARROW = re.compile(r"→|->")
+_ARROW = re.compile(ARROW)
 # Numbers listed before a measure, which share its unit: "25, 60 and " before "110 FPS".
 _LISTED_NUMBER = re.compile(_NUMBER)
 _LISTED_BEFORE = re.compile(r"(?<![\w.,-])\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s+(?:and|or)\s+$"
                             r"|(?<![\w.,/-])\d+(?:\.\d+)?(?:\s/\s\d+(?:\.\d+)?)*\s/\s$"  # or slashed apart: "124 / 78 FPS"
-                            r"|(?<![\w.,/-])\d+(?:\.\d+)?\s*(?:→|->)\s*$")  # or before and after: "E2E 127→62 ms"
+                            rf"|(?<![\w.,/-])\d+(?:\.\d+)?\s*{ARROW}\s*$")  # or before and after: "E2E 127→62 ms"
 
 
 def _in_unit(unit: str) -> re.Pattern[str]:
@@ -132,11 +132,12 @@ _ACHIEVED_BEFORE = re.compile(
     # "131.7 tok/s at 34.1 W": what it drew, or how fast it ran, while doing so
     r"|at"
     # a change's after, its before written first: "(593.95s → 5.04s)"
-    r"|\s*(?:→|->)"
+    rf"|\s*{ARROW}"
     r")\s*"
     r"(?:\w+\s+){0,3}$", re.I)
 # Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865", "on an iPhone 12").
-_ACHIEVED_AFTER = re.compile(r"^\s*(?:→|->)\s*[~≈]?\d|^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
+_ACHIEVED_AFTER = re.compile(rf"^\s*{ARROW}\s*[~≈]?\d|"
+                             r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
                              r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?i?[A-Z])")
 # Hardware a model size ran on that is many devices: "training a 70B model on 256 H100s" says the set-up.
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
@@ -255,7 +256,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             kind = "scale"  # the size of model a system handles ("fine-tunes a 175B model on one GPU")
         # "25, 60 and 110 FPS": the numbers listed before it share its unit.
         listed = _LISTED_BEFORE.search(sentence, max(0, begin - 60), begin) \
-            if sentence[max(0, begin - 5):begin].rstrip().endswith(("and", "or", "/", "→", "->")) else None
+            if sentence[max(0, begin - 5):begin].rstrip().endswith(("and", "or", "/", "→", "->")) else None  # (ARROW's)
         # "between 3 and 11 hours": a range, not two times.
         if listed and not ranged and re.search(r"\bbetween\s+$", sentence[max(0, listed.start() - 10):listed.start()]) \
                 and len(_LISTED_NUMBER.findall(listed.group(0))) == 1:
