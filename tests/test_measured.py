@@ -104,6 +104,14 @@ def test_a_vendor_joined_to_a_name_is_who_made_it_not_hardware():
     assert "amd" in facts_of("It runs on AMD-based servers.").hardware
 
 
+def test_a_name_the_paper_defines_as_its_software_is_not_hardware():
+    facts = facts_of("We present L4, a runtime system that reschedules requests. L4 cuts latency by 67% on H100 GPUs.",
+                     "L4: Low-Latency LLM Serving via Length-Aware Scheduling")
+    assert pages_of(facts.hardware) == pages_of(["h100"]) and facts.mentioned_hardware == ()
+    # Defined as hardware, it stays hardware.
+    assert "l4" in facts_of("L4 is a GPU for inference. On the L4, FooNet runs at 40 FPS.").hardware
+
+
 def test_hardware_in_the_title_is_the_paper_s_subject():
     assert "hopper" in facts_of("We look at its cores.", "Dissecting the Hopper Architecture").hardware
 

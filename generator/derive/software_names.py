@@ -1,0 +1,40 @@
+"""A name the paper gives its own software that the vocabulary spells as hardware: "We present L4, a
+runtime system that ..." (not NVIDIA's L4), "Orin is a scheduler for ...". The apposition or the
+copula defines the word for the whole paper, its title too ("L4: Low-Latency LLM Serving ..."),
+so none of its uses there names the device.
+
+Only a definition as software counts: "We present TPU v4, a supercomputer for ..." or "Gaudi 3 is
+an AI accelerator" define hardware, and "platform" or "design" could be either.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..content.hardware import Mention
+
+# What software is called: "a runtime system", "an open-source framework", "a compiler".
+_SOFTWARE = (r"(?:systems?|frameworks?|library|libraries|runtimes?|schedulers?|compilers?|algorithms?|methods?|"
+             r"approach(?:es)?|techniques?|tools?|toolkits?|engines?|protocols?|policy|policies|benchmarks?|"
+             r"simulators?|models?|datasets?|languages?|APIs?|agents?|pipelines?)\b")
+# The describing words between the article and that noun, none of which says what it is for:
+# "a runtime system", not "a library for GPUs" read as far as "systems".
+_DESCRIBED = r"an?\s+(?:(?!(?:for|of|on|to|that|which|with|in|and|or)\b)[\w-]+\s+){0,5}?" + _SOFTWARE
+_NAME = r"(?P<name>(?-i:[A-Z][\w-]*(?:\s+[A-Za-z]?\d[\w-]*)?))"
+_DEFINED = re.compile(
+    # "We present L4, a runtime system", "this paper introduces Orin, an open-source scheduler"
+    r"\b(?:we|this\s+(?:paper|work|article))\s+(?:\w+\s+)?(?:present|introduce|propose|design|build|develop|"
+    rf"release|describe)\w*\s+{_NAME},\s+{_DESCRIBED}"
+    # "L4 is a runtime system that ..."
+    rf"|(?:^|(?<=[.;]\s)){_NAME.replace('name', 'is_name')}\s+is\s+{_DESCRIBED}", re.I)
+
+
+def software_names(texts: tuple[str, ...]) -> frozenset[str]:
+    """The names `texts` (a title and an abstract) define as software of their own."""
+    return frozenset(next(n for n in (found.group("name"), found.group("is_name")) if n)
+                     for text in texts for found in _DEFINED.finditer(text))
+
+
+def without_software(mentions: list[Mention], names: frozenset[str]) -> list[Mention]:
+    """`mentions` without those written exactly as one of `names`."""
+    return [m for m in mentions if m.text not in names] if names else mentions
