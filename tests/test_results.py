@@ -1050,6 +1050,12 @@ def test_kinds_named_by_a_rate_per_watt_memory_traffic_and_speeds():
     assert kinds("It saves energy, increasing inference speeds by up to 2.46x compared to CPU.") == ["speedup"]
 
 
+def test_a_percentage_scored_on_a_benchmark_is_an_accuracy_whatever_the_words_after_it_name():
+    kinds = lambda text: [r.kind for r in extract_results(Paper("x", "X", text))]
+    assert kinds("FooLM delivers gains: 17.6% EMA on GSM8K and reduced latency on edge devices.") == ["accuracy"]
+    assert kinds("FooLM reduces latency by 20% on MMLU prompts.") == ["latency"]
+
+
 def test_a_model_size_a_system_handles_is_a_scale_and_a_model_s_own_size_is_parameters():
     assert values("Fuyou is able to fine-tune 175B GPT-3 on a consumer GPU RTX 4090.")[0][2] == "scale"
     assert values("The detector reaches 40 FPS with only 5.7M parameters.")[1][2] == "parameters"

@@ -134,6 +134,22 @@ def kinds_in(text: str) -> list[str]:
 
 
 # What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".
+# A workload named bare, as a model is (check.MODEL_NAME): a dataset or a benchmark by its name
+# ("On CIFAR-10, ...", "9.64x speedup on MATH-500"). Other bare names may be devices the vocabulary
+# lacks ("on SpiNNaker2", "on Kintex-7"): not read as workloads.
+BENCHMARK = re.compile(r"(?i:CIFAR|ImageNet|MS-?COCO|COCO|GSM|MNIST|SQuAD|WikiText|Kinetics|UCF|HMDB|KITTI|"
+                       r"nuScenes|LibriSpeech|MMLU|LongBench|HumanEval|ShareGPT|Places|VOC|MATH|AIME|GPQA|MT-Bench|"
+                       r"HellaSwag|MBPP|SWE-bench|RULER|LMSYS|BurstGPT|Alpaca)(?=[-\d]|\b)")
+# A percentage scored on a benchmark, no measure named: "17.6% EMA on GSM8K", "72.1% on MMLU".
+_SCORED_ON = re.compile(r"(?:\s+(?-i:[A-Z][A-Za-z]{1,4}))?\s+on\s+(?:the\s+)?" + BENCHMARK.pattern)
+
+
+def score_on_benchmark(text: str, end: int) -> str | None:
+    """"accuracy" where the words right after a percentage ending at `end` say only the benchmark it
+    was scored on ("17.6% EMA on GSM8K"); else None."""
+    return "accuracy" if _SCORED_ON.match(text, end) else None
+
+
 _SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .claim_words import BY_AMOUNT, reached_share
 from .claims import Claim, claim_span, make_claim
-from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in
+from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in, score_on_benchmark
 from ..content.hardware import Hardware, Mention
 from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, low_and_high,
                          parse_number, counts_operations, rate_unit)
@@ -298,8 +298,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                 continue
         if kind is None:
             # "2.49x, and 2.32x reductions on latency": the words after the list.
-            kind = next((k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"),
-                        previous_kind)
+            kind = (unit == "%" and score_on_benchmark(sentence, match.end())) or next(  # "17.6% EMA on GSM8K"
+                (k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"), previous_kind)
         if kind is None and baselines[index] and (unit == "×" or _WINS.search(sentence, cut_before, match.start())):
             kind = "speedup"  # "performs 4.86× than DeepSpeed", "surpasses PyTorch JIT by 87%": no measure named
         if index in of_figure:  # a factor of the figure before is of its measure ("3.18 fps/W, which is 28.91x")
