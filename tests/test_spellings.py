@@ -73,6 +73,7 @@ def test_m1_pro_and_m1_hyphen_pro_find_the_apple_m1(hardware, spelling):
     ("Tesla-T4", "t4"),
     ("Cortex A53", "cortex-a53"),
     ("WSE 3", "wse-3"),
+    ("RTX Pro 6000 Blackwell", "rtx-pro-6000-blackwell"),  # its generation after the name, in the case its maker writes
 ])
 def test_a_name_is_found_with_its_spaces_and_hyphens_swapped(hardware, spelling, node_id):
     assert found(hardware, f"We run on {spelling} hardware.") == [(node_id, spelling)]
