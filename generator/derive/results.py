@@ -175,13 +175,14 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             and only_settings(hardware, written, mentions, only_device)
         if nearest and not _is_one_of(hardware, nearest, against) and (not names_hardware or (named and own) or settled) \
                 and not unmeasured and not _SEVERAL_PLATFORMS.search(written):
-            # (Not a memory footprint or its cut, which a method makes on any device, in a paper that is
-            # not about a device its title names: only its own sentence says where one was measured, or
-            # the sentence before it, where this one goes on about it: "X speeds up decoding by 2.1x on
+            # (Not a cut of a memory footprint, which a method makes on any device, nor a footprint in a
+            # paper not about a device its title names: only its own sentence says where one was measured,
+            # or the sentence before it, where this one goes on about it: "X speeds up decoding by 2.1x on
             # an A100. It also reduces memory by 40%".)
             goes_on = named_before and refers_back(written)
-            results = [r if nearest == only_device and not (title_mentions or goes_on) and _footprint(r) else moved
-                       for r, moved in zip(results, _placed(results, nearest))]
+            results = [r if _footprint(r) and not goes_on and (
+                r.direction is not None or nearest == only_device and not title_mentions) else moved
+                for r, moved in zip(results, _placed(results, nearest))]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
