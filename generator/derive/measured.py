@@ -23,6 +23,7 @@ from ..content.hardware import Hardware, Mention, name_key
 from ..content.phrases import MARKS
 from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OUTPERFORMS, SHARED_MEASURE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
+from .described_again import described_again
 from .short_names import with_short_names
 from .software_names import software_names, without_software
 
@@ -333,13 +334,14 @@ def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[
     """The hardware a title and an abstract name, (title's, abstract's), each at its place in its
     own text: without a vendor's name joined to another name, and without a spelling two vendors
     share unless the paper names its vendor too; with a device named again by the last word of its
-    name ("... Jetson AGX Orin ... on Orin", `short_names.py`); without a name the paper defines as
+    name ("... Jetson AGX Orin ... on Orin", `short_names.py`) or by the word that introduced it ("a
+    discrete ... GTX 1650 GPU ... the discrete GPU", `described_again.py`); without a name the paper defines as
     its own software (`software_names.py`)."""
     software = software_names((title, abstract))  # "We present L4, a runtime system": not NVIDIA's L4
     in_title, in_abstract = with_vendor_context(
         hardware, without_software(names_not_hardware(title, hardware.detect(title), hardware), software),
         without_software(names_not_hardware(abstract, hardware.detect(abstract), hardware), software))
-    return in_title, with_short_names(hardware, in_title, abstract, in_abstract)
+    return in_title, described_again(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))
 
 
 def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]],

@@ -11,7 +11,7 @@ import re
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 from .comparisons import COMPARED_WITH
-from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
+from .hardware_words import CLASS_KINDS, HARDWARE_NOUN, PROCESSOR_CLASS
 from .kinds import BENCHMARK
 
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
@@ -168,17 +168,14 @@ _COUNT_OF_CLASS = re.compile(rf"(?i:on|using|across)\s+(?i:(?:a\s+)?single|one|t
 # A count of a class, as `_COUNT_OF_CLASS`, or the class with an article: "on 2 GPUs", "on the GPU", "on an FPGA platform".
 _CLASS_NAMED = re.compile(rf"(?i:on|using|across)\s+(?:(?i:an?|the|our|this|one|single|two|four|eight|\d+)\s+)+"
                           rf"(?P<cls>{PROCESSOR_CLASS})s?(?:\s+(?:platform|board|device|system)s?)?")
-# The device kinds (content/hardware.yml) each class of processor takes in.
-_CLASS_KINDS = {"GPU": {"datacenter-gpu", "workstation-gpu", "consumer-gpu", "embedded"}, "CPU": {"cpu"},
-                "TPU": {"tpu"}, "NPU": {"npu"}, "FPGA": {"fpga"}, "IPU": {"ipu"}}
 # The device kinds a class names where it stands for the paper's one device (an embedded board's GPU
 # is not what "8 GPUs" count).
-_CLASS_OF_DEVICE = {cls: kinds - {"embedded"} for cls, kinds in _CLASS_KINDS.items()}
+_CLASS_OF_DEVICE = {cls: kinds - {"embedded"} for cls, kinds in CLASS_KINDS.items()}
 
 
 def counts_named(hardware: Hardware, found: re.Match[str], named: list[Mention]) -> bool:
     """Whether an UNKNOWN_HARDWARE match is only a count of the class of a device `named`
     ("Experiments on A100 GPUs ... 1.96x on 1 GPU and 1.93x on 4 GPUs": the A100s, counted)."""
     count = _COUNT_OF_CLASS.fullmatch(found.group(0))
-    kinds = _CLASS_KINDS.get(count.group("cls")) if count else None
+    kinds = CLASS_KINDS.get(count.group("cls")) if count else None
     return bool(kinds) and any(hardware.nodes[m.id].device_kind in kinds for m in named)

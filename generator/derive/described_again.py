@@ -1,0 +1,50 @@
+"""A device named again by the word that introduced it and its class: "... a multi-core AMD Ryzen 7
+5800H CPU, a discrete NVIDIA GeForce GTX 1650 GPU, and an integrated AMD Radeon Vega GPU. ... the
+discrete GPU is the performance leader". English refers back to one of several devices by the word
+that set it apart when it was introduced ("a discrete ... GPU" -> "the discrete GPU"); the
+vocabulary lists names only, so that phrase names nothing of its own.
+
+Only where exactly one device of the paper was introduced with that word and is of that class ("the
+discrete GPU" is no CPU), and only after it was introduced.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..content.hardware import Hardware, Mention
+from .hardware_words import CLASS_KINDS, PROCESSOR_CLASS
+
+# The words before a name that introduce it: an indefinite article and a describing word, then the
+# vendor's and the line's names, if any: "a discrete NVIDIA GeForce |GTX 1650".
+_INTRODUCED = re.compile(r"\b(?:an?|one)\s+(?P<word>[a-z][a-z-]{3,})\s+(?:(?-i:[A-Z][\w-]*)\s+){0,3}$")
+# The same word and the class after "the": "the discrete GPU" (not "the discrete GPU's memory" read
+# any differently: the device still).
+_AGAIN = re.compile(rf"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?P<word>[a-z][a-z-]{{3,}})\s+(?P<cls>{PROCESSOR_CLASS})(?![\w-])")
+
+
+def described_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> list[Mention]:
+    """The abstract's `mentions` with the phrases that name one of them again by the word that
+    introduced it and its class ("the discrete GPU")."""
+    introduced: dict[str, list[tuple[Mention, int]]] = {}  # a word: the devices it introduced, and where
+    for m in mentions:
+        node = hardware.nodes[m.id]
+        found = _INTRODUCED.search(abstract, max(0, m.start - 60), m.start)
+        if node.kind == "device" and found:
+            introduced.setdefault(found.group("word"), []).append((m, m.end))
+    if not introduced:
+        return mentions
+    taken = [(m.start, m.end) for m in mentions]
+    added = []
+    for found in _AGAIN.finditer(abstract):
+        kinds = CLASS_KINDS.get(found.group("cls"), set())
+        ones = {m.id: (m, after) for m, after in introduced.get(found.group("word"), ())
+                if hardware.nodes[m.id].device_kind in kinds}
+        if len(ones) != 1:
+            continue
+        m, after = next(iter(ones.values()))
+        start = found.start("word")
+        if start < after or any(s < found.end() and start < e for s, e in taken):
+            continue
+        added.append(Mention(m.id, start, found.end(), abstract[start:found.end()]))
+    return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
