@@ -125,7 +125,9 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as
                       r"(?:[DHEI]GX[\s-]+)?$",
                       re.I)
 # A line's name between a maker's and a model's: the "Zynq" of "AMD Zynq ZCU102".
-_LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+")
+# Or a product code the vocabulary does not know, then the name it does in parentheses: the "SM8750" of
+# "the Qualcomm SM8750 (Snapdragon 8 Elite)".
+_LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+|\s+[A-Z][\w-]*\d[\w-]*\s*\(\s*")
 # A device named as the measure's own word, between a figure and what it measures: "1.7-11.8 ms T4
 # TensorRT latency", "at 3.2 ms A100 latency".
 _FIGURE_BEFORE = re.compile(r"\d\s*(?:ms|s|μs|µs|FPS|fps|tokens/s|TFLOPS|images/s)\s+$")

@@ -23,7 +23,7 @@ UNKNOWN_HARDWARE = re.compile(
     r"data-center|[a-z]+-core)\s+)?"
     r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
     # (or a platform by its maker's or its architecture's name: "the octa-core RISC-V platform")
-    rf"(?P<name>[A-Z][\w-]*\d[\w-]*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
+    rf"(?P<name>[A-Z][\w-]*\d(?:[\w-]|\.\d)*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
     r"(?<=[\w-]\s)(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bone\s)(?:platforms?|SoCs?|boards?)|"
     r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b"
     # (Not a class that only describes what follows: "on accelerator-executed layers", "on GPU-resident data".)
