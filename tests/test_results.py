@@ -1063,6 +1063,15 @@ def test_a_percentage_scored_on_a_benchmark_is_an_accuracy_whatever_the_words_af
     assert kinds("FooLM reduces latency by 20% on MMLU prompts.") == ["latency"]
 
 
+def test_a_rate_listed_after_another_in_its_unit_shares_the_words_that_name_what_both_measure():
+    claims = lambda text: [r.claim.text for r in extract_results(Paper("x", "X", text))]
+    assert claims("The 13B model decodes at 28 tokens/s on the GPU and 9 tokens/s on the Neural Engine.") == [
+        "The 13B model decodes at 28 tokens/s on the GPU", "The 13B model decodes at … 9 tokens/s on the Neural Engine"]
+    assert claims("FooVO runs at 42 FPS on an NVIDIA A100 and at 20 FPS on a Jetson.")[1] == "FooVO runs at … 20 FPS on a Jetson"
+    # Not a rate of another unit, nor one with words of its own.
+    assert claims("It decodes at 28 tokens/s and reaches 300 TFLOPS on the H100.")[1] == "reaches 300 TFLOPS on the H100"
+
+
 def test_a_model_size_a_system_handles_is_a_scale_and_a_model_s_own_size_is_parameters():
     assert values("Fuyou is able to fine-tune 175B GPT-3 on a consumer GPU RTX 4090.")[0][2] == "scale"
     assert values("The detector reaches 40 FPS with only 5.7M parameters.")[1][2] == "parameters"
@@ -1083,7 +1092,7 @@ def test_a_unit_is_what_is_counted_and_the_measure_is_named_before_it():
     claims = [r.claim.text for r in extract_results(Paper("x", "X", (
         "It delivers a token generation throughput of 30 tokens/s with one core and 71 tokens/s with "
         "eight cores.")))]
-    assert claims[1] == "token generation throughput … 71 tokens/s"
+    assert claims[1] == "It delivers a token generation throughput of … 71 tokens/s"
     text = "BERT training time can be reduced from 3 days to just 76 minutes."
     assert extract_results(Paper("x", "X", text))[-1].claim.text == \
         "BERT training time can be reduced from 3 days to just 76 minutes"

@@ -87,8 +87,9 @@ SCORE = re.compile(
 
 # What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".
 # (A short aside after the place is part of it: "75 ms on a Jetson Orin NX (FP16) and 19 ms on an RTX 4090".)
-_JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()]{1,40}?(?:\s*\([^()]{1,30}\))?)?,?\s+(?:and|or)\s+"
-                     r"(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
+# (Its preposition may come again: "runs at 42 FPS on an A100 and at 20 FPS on a Jetson".)
+JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()]{1,40}?(?:\s*\([^()]{1,30}\))?)?,?\s+(?:and|or)\s+"
+                    r"(?:at\s+)?(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
 # A list's next item with its verb left out: ", the M2 Ultra at ", ", and ENS-Deraining in ".
 _ABOUT_NUMBER = r"(?:(?:about|around|only|just|up to|over|nearly)\s+)?"
 _GAPPED = re.compile(r"(?:\s*\([^()]{1,40}\))?,\s+(?:and\s+)?(?:the\s+)?(?:(?-i:[A-Z])[\w.+-]*\s+){1,3}(?P<prep>at|in)\s+"
@@ -288,7 +289,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             continue
         # Or the second of two measures of one kind that share the first's verb: "uses 285 KB of RAM and
         # 892 KB of flash", "52 FPS on the Orin NX and 65 fps with INT8 quantization".
-        joined = bool(out) and out[-1].kind == kind and _JOINED.fullmatch(sentence, out[-1].end, anchor) is not None \
+        joined = bool(out) and out[-1].kind == kind and JOINED.fullmatch(sentence, out[-1].end, anchor) is not None \
             and not _NOT_OURS_AFTER.match(sentence, match.end())
         head = (words_from[-1], out[-1].start) if joined and words_from[-1] < out[-1].start else None
         # Or the next of a list whose verb is left out: "the RTX 4090 decodes at 127 tokens/s, the M2 Ultra

@@ -23,6 +23,7 @@ from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, dire
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
 from .figure_factors import factors_of_the_figure_before
+from .shared_heads import shared_head
 from .number_lists import (RESPECTIVE_BEFORE, claim_spans, in_turn, listed_groups, lists_of,
                            names_other_list, next_of_change, paired_lists, respective_devices, respective_measures, slashed_groups)
 from .carried_devices import refined_device
@@ -268,7 +269,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             unit = "×" if match.group("factor") or match.group("xfirst") else "%"
         comparison = baselines[index][1] if baselines[index] else None
         claim = make_claim(written, match.start(), match.end(), words[index], comparison,
-                           pairing[index][1] if index in pairing else None)
+                           pairing[index][1] if index in pairing else shared_head(sentence, matches, words, index))
         kind = claim_kind(claim)
         if efficiency:
             kind = "efficiency"
@@ -351,8 +352,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         level = not (opening and shared[1][1] <= opening.end())
         results = [r if r.baseline or match.group("rate") or match.group("efficiency")
                    or (level and r.unit == "%" and r.direction is None and r.kind in _STATED_AS_PERCENT) else r._replace(
-            baseline=shared[0], claim=make_claim(written, match.start(), match.end(), words[matches.index(match)],
-                                                shared[1]),
+            baseline=shared[0], claim=make_claim(written, *match.span(), words[matches.index(match)], shared[1]),
             baseline_device=baseline_device(hardware, sentence, mentions, measured, shared[1], r.device)
             if hardware is not None else None) for (match, _), r in zip(in_sentence, results)]
     measures += elided_measures(sentence, [(m.end(), r.unit, r.kind, r.direction, (words[matches.index(m)][0], m.start()))
@@ -368,8 +368,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                     kind=results[source].kind, direction=result.direction or results[source].direction,
                     claim=make_claim(written, match.start(), match.end(), words[index],
                                      baselines[index][1] if baselines[index] else None, measure))
-    listed_hardware = hardware_list(hardware, sentence, mentions) if respectively else []
     if respectively:
+        listed_hardware = hardware_list(hardware, sentence, mentions)
         # "reduces X by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU and Intel
         # Xeon CPU, respectively": the list of as many numbers right before the list of hardware.
         results = respective_devices(sentence, [m for m, _ in in_sentence], results, listed_hardware, mentions,
