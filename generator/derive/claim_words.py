@@ -206,3 +206,29 @@ def reached_share(sentence: str, start: int, end: int) -> bool:
     """Whether the percentage at [start, end) is a share of another's measure that a result reached."""
     return _REACHES.search(sentence, max(0, start - 40), start) is not None \
         and sentence[end:end + 4].lstrip().lower().startswith("of") and _SHARE_OF.match(sentence, end) is not None
+
+
+# Words that go on to an abbreviation in parentheses: "| to First Chunk (TTFC)", "| (EDP)".
+_ABBREVIATED = re.compile(r"(?:[\s-]+[A-Za-z]+){0,5}?\s*\((?P<short>[A-Z][A-Za-z]{1,7})\)")
+_FUNCTION_WORDS = {"to", "of", "and", "the", "per", "for"}
+
+
+def with_abbreviation(written: str, end: int) -> int:
+    """Where words ending at `end` end with the abbreviation that follows them, when its letters are
+    the initials of the words before it ("energy-delay product (EDP)", "Time to First Chunk (TTFC)",
+    "peak signal-to-noise ratio (PSNR)", "Quality of Experience (QoE)"); else `end`."""
+    found = _ABBREVIATED.match(written, end)
+    # (Not a name a number in parentheses follows, which is that number's: "ratio (PSNR), (30.58%), and ...".)
+    if found is None or not written[end - 1:end].isalpha() or re.match(r",?\s*\(\s*\d", written[found.end():]):
+        return end
+    short = found.group("short").lower()
+    words = re.findall(r"[A-Za-z]+", written[max(0, end - 80):found.start("short") - 1])
+    # Every word it goes on over, and the last one before, are of the name ("while maintaining| word
+    # error rate (WER)" is not).
+    going_on = len(re.findall(r"[A-Za-z]+", written[end:found.start("short")]))
+    for count in range(max(len(short), going_on + 1), len(short) + 3):
+        last = words[-count:] if count <= len(words) else []
+        if short in ("".join(w[0] for w in last).lower(),
+                     "".join(w[0] for w in last if w.lower() not in _FUNCTION_WORDS).lower()):
+            return found.end()
+    return end

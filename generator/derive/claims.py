@@ -19,7 +19,7 @@ import re
 from typing import NamedTuple
 
 from .claim_words import (BY_AMOUNT, CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
-                          in_another_unit, name_completed, name_started, trimmed, words_in)
+                          in_another_unit, name_completed, name_started, trimmed, with_abbreviation, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, respective_measure
@@ -102,8 +102,8 @@ def claim_span(sentence: str, start: int, end: int, left_bound: int, right_bound
     # minutes" does not say that the 2.2 minutes are an accuracy.
     if left_bound:
         begin = own_measure_end(sentence, left_bound, start)
-    begin = clause_start(sentence, begin, start)
-    words = words_in(sentence, begin, start)
+    begin = clause_start(plain, begin, start)  # (nor on the left: "reduces time-to-first-token (TTFT) by 2.2x")
+    words = words_in(plain, begin, start)  # (an abbreviation is no word of its own)
     soft = list(_LEFT_BREAK.finditer(sentence, begin, start))
     # Two measures joined by "and" before "by" (the numbers are the measures', in turn): the first
     # measure is this claim's too.
@@ -260,6 +260,8 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
             merged[-1][1] = max(merged[-1][1], b)
         else:
             merged.append([a, b])
+    for piece in merged:  # a measure's name goes on to its abbreviation: "time-to-first-token (TTFT)"
+        piece[1] = with_abbreviation(written, piece[1])
     text, number = "", (0, 0)
     for a, b in merged:
         raw = written[a:b]
