@@ -1083,6 +1083,15 @@ def test_a_measure_s_name_in_a_claim_goes_on_to_its_abbreviation():
         "It shrinks the model to as little as 0.67 GB"]
 
 
+def test_a_percentage_more_or_less_of_a_measure_and_an_amount_said_large_are_changes():
+    assert values("FooNet is 1.3% more accurate than BarNet.") == [("1.3", "%", "accuracy", "higher")]
+    assert values("It is 20% more energy efficient than the GPU.") == [("20", "%", "efficiency", "higher")]
+    assert values("AxoNN surpasses Megatron-LM by a significant 26%.") == [("26", "%", "speedup", "higher")]
+    assert values("It reduces latency by a further 12% over vLLM.") == [("12", "%", "latency", "lower")]
+    # Not a share: "more than 50% of the time".
+    assert values("More than 50% of the time is spent in attention.") == []
+
+
 def test_a_model_size_a_system_handles_is_a_scale_and_a_model_s_own_size_is_parameters():
     assert values("Fuyou is able to fine-tune 175B GPT-3 on a consumer GPU RTX 4090.")[0][2] == "scale"
     assert values("The detector reaches 40 FPS with only 5.7M parameters.")[1][2] == "parameters"

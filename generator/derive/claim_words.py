@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from .comparisons import OUTPERFORMS, SHARED_MEASURE
+from .comparisons import AMOUNT_WORDS, OUTPERFORMS, SHARED_MEASURE
 
 # "by" and how much, right before a number: "by (up to) 3.1x".
-BY_AMOUNT = r"by\s+(?:(?:up to|about|around|over|nearly|roughly)\s+)?"
+BY_AMOUNT = r"by\s+" + AMOUNT_WORDS + r"(?:(?:up to|about|around|over|nearly|roughly)\s+)?"
 # Words a claim does not start or end with.
 EDGE_WORDS = {"and", "or", "but", "while", "whereas", "whilst", "which", "that", "where", "with", "on", "in", "at",
               "of", "for", "to", "from", "by", "as", "than", "compared", "versus", "vs", "vs.", "against", "using",

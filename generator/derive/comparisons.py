@@ -25,6 +25,10 @@ COMPARED_WITH = (r"(?:(?<!\bmore )(?<!\bless )(?<!\bfewer )(?<!\brather )than"
 OPENING_COMPARED_WITH = r"(?:compared (?:to|with)|in comparison (?:to|with)|relative to|with respect to(?=\s+(?:the|an?|previous|previously|prior|existing|state-of-the-art|current|conventional|standard|its|their|our)\s)|against|versus)"
 # The verbs of a comparison whose object is the baseline: "X outperforms Y by 2x".
 OUTPERFORMS = r"(?:outperform|beat|surpass|exceed)"
+# The words that may say how large an amount is between "by" and the number: "by a significant 26%",
+# "by a further 12%".
+AMOUNT_WORDS = (r"(?:an?\s+(?:(?:significant|substantial|remarkable|notable|considerable|impressive|further|"
+                r"additional|dramatic|striking|staggering|modest|noticeable|sizable|sizeable)\s+){1,2})?")
 # The words right before the name of what a result is compared with: "than (an) A100", "compared with the
 # H100", "compared its kernels with 8 A100s".
 BASELINE_BEFORE = re.compile(rf"\b(?:{COMPARED_WITH}|"
@@ -51,8 +55,8 @@ _OUTPERFORMS = re.compile(
     # Words joined by spaces, never a word cut in two: "[\w]+\s?" repeated tries every split of a
     # word, which made this search a third of the whole extraction.
     # (Or a list of names: "outperforms ONNX Runtime, TVM and Ansor by up to 1.48x".)
-    r"(?P<name>(?!by\b|with\b)[\w.+/'-]+(?:,?\s+(?!by\b|with\b|which\b|that\b|who\b)[\w.+/'-]+){0,11})\s*(?:,\s*)?(?:by|with)\s+(?:a\s+)?"
-    r"(?:(?:up to|about|over)\s+)?$", re.I)
+    r"(?P<name>(?!by\b|with\b)[\w.+/'-]+(?:,?\s+(?!by\b|with\b|which\b|that\b|who\b)[\w.+/'-]+){0,11})\s*(?:,\s*)?(?:by|with)\s+"
+    + AMOUNT_WORDS + r"(?:a\s+)?(?:(?:up to|about|over)\s+)?$", re.I)
 # Which way the measure moved, in the words right after the number or right before it.
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
           r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?|compress(?:es|ing)?|"

@@ -34,7 +34,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
               r"accuracy (?:loss|drop|degradation)|divergence|"
               # the rate of an unwanted outcome: "a 77% collision rate reduction"
               r"(?:collision|failure|miss|crash|violation|false[- ](?:positive|negative)|misclassification)\s+rates?"),
-    ("accuracy", r"accurac(?:y|ies)|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|scores?|"
+    ("accuracy", r"accurac(?:y|ies)|(?:more|less) accurate|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|scores?|"
                  # a task's performance is how well it is done: "detection and classification performance"
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
@@ -46,7 +46,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                    r"serving capacity|\bTPS\b(?:/GPU)?"),
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?|\b[kMG]?Wh\b"),  # the energy-delay product: lower is better
-    ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory|footprints?|VRAM|\bRAM\b|KV[- ]cache|"
+    ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory[- ]efficien\w*|memory|footprints?|VRAM|\bRAM\b|KV[- ]cache|"
                r"storage|model sizes?|[GMT]B\b|GiB|MiB|"
                # a model, weights or a cache made smaller: "a compression rate of 4.4x", "4x compression", "compresses the
                # KV cache" (not a compression workload: "speeds up video compression 6x")

@@ -144,6 +144,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             # (Not an example's budget: "For example, with a single A100 80GB GPU, MeZO can train a 30B model".)
+            # (Nor where others' work ran: "Previous decomposition works ... (e.g., 38% more latency on A100 ...)".)
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not budget and not _EXAMPLE.match(written) else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
@@ -251,7 +252,9 @@ def _names_unnamed_platform(text: str, mentions: list[Mention]) -> bool:
             if len(between) <= 40 and re.search(r"\s(?:and|or)\s", between) and not re.search(r"[,;]", between):
                 return True
     return False
-_EXAMPLE = re.compile(r"\W*(?:for (?:example|instance)|e\.g\.)\b", re.I)
+# An example, or what others' work does: what it ran on carries to no sentence after it.
+_EXAMPLE = re.compile(r"\W*(?:for (?:example|instance)|e\.g\.)\b|\W*(?:(?:the|many|most)\s+)?(?:recent|prior|previous|existing|"
+                      r"related|earlier)\s+(?:[\w-]+\s+){0,2}?(?:work|works|approaches|systems|methods|studies|solutions)\b", re.I)
 _BUDGET = re.compile(rf"^\W*(?:{LINKING_PHRASE},\s*)?(?:with|using)\s+(?:only\s+)?(?:a|one|an)\s+(?:single\s+)?", re.I)
 # A sentence that goes on from the results before it: "This outperforms ...", "These results ...".
 _THIS_RESULT = re.compile(r"\W*(?:this|these|which|that)\b(?!\s+(?:paper|work|study|article|survey|approach|method|"

@@ -19,7 +19,7 @@ from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in, sco
 from ..content.hardware import Hardware, Mention
 from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, low_and_high,
                          parse_number, counts_operations, rate_unit)
-from .comparisons import OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
+from .comparisons import AMOUNT_WORDS, OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
 from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
 from .figure_factors import factors_of_the_figure_before
@@ -59,7 +59,8 @@ class Result(NamedTuple):
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost\w*|speed(?:s|ing)?\s?up|better|cut|"
                      r"accelerat(?!ors?\b)\w*|enhanc\w*|inflat\w*|narrow(?:s|ed|ing)\b|gain|decreas\w*|smaller|outperform\w*|exceed\w*|"
-                     r"surpass\w*|slash\w*|halv\w*|shorten\w*|trim(?:s|med|ming)?|los(?:es|ing)\b|fall(?:s|ing)?\b|fell\b|ris(?:es|ing)\b|rose\b", re.I)
+                     r"surpass\w*|slash\w*|halv\w*|shorten\w*|trim(?:s|med|ming)?|los(?:es|ing)\b|fall(?:s|ing)?\b|fell\b|ris(?:es|ing)\b|rose\b|"
+                     r"\|\s*(?:more|less)\s+(?!than\b)", re.I)  # right after the number: "1.3% more accurate"
 # A loss says what changed too ("latency drops 41%", "slowed inference by 82%"), unless the sentence
 # is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
 # spills to host memory, decoding slows by 45%").
@@ -77,7 +78,7 @@ _BACKGROUND = re.compile(r"\b(?:grown|grew|(?<!we )(?:has|have)\s+(?:\w+ly\s+)?(
                          r"doubled|tripled|surged|exploded|skyrocketed))\b", re.I)
 # A change's verb further back, with its object between: "reduces the GPU memory usage of the model by up to 40%".
 _CHANGED_BY = re.compile(r"(?:\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*|\boutperform\w*\s[^;:]{0,60}?)(?<!ed)\sby\s+"
-                         r"(?:(?:up to|about|around|over|nearly|almost|approximately|roughly|as much as)\s+)?$", re.I)
+                         + AMOUNT_WORDS + r"(?:(?:up to|about|around|over|nearly|almost|approximately|roughly|as much as)\s+)?$", re.I)
 _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
@@ -101,7 +102,6 @@ _NAMED_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?-i:[A-Z][\w.+-]*)(?:\
 # A comparison won: "surpasses X by 87%".
 _WINS = re.compile(rf"\b{OUTPERFORMS}", re.I)
 _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + BY_AMOUNT, re.I)
-
 
 _COMPRESSION = re.compile(r"\bcompression (?:rates?|ratios?)|[x×] compression\b", re.I)
 
@@ -280,7 +280,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         parallel = again = False
         changed = None
         if unit == "%":
-            nearby = before[-45:] + sentence[match.end():match.end() + 30]
+            nearby = before[-45:] + " |" + sentence[match.end():match.end() + 30]  # "|": the number's place
             gap = sentence[cut_before:match.start()]
             # "by 24% on average and by up to 77% under dynamic inputs": the same change again.
             # "reduces turnaround time by 24%, end-to-end training latency by 12%": another measure, by as
