@@ -1461,6 +1461,9 @@ def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
     ("X achieves 45% MFU when training a 70B model on 256 H100s.", "45", "%", "utilization"),
     ("X trains a 175B model on one A100.", "175B", "parameters", "scale"),
     ("Deploying X on a Jetson Xavier NX yields 25 FPS.", "25", "FPS", "throughput"),
+    # The measure named, then where it was measured, then "is"; a rate's abbreviation after it.
+    ("Latency on the Kendryte K210 is 93 ms per frame.", "93", "ms", "latency"),
+    ("It delivers 0.731 IoU and 67.33 frames per second (FPS) on a TX2 embedded GPU.", "67.33", "FPS", "throughput"),
 ])
 def test_one_absolute_measure(text, value, unit, kind):
     assert values(text) == [(value, unit, kind, None)]

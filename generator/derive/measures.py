@@ -128,7 +128,8 @@ _ACHIEVED_BEFORE = re.compile(
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
     # (or with its abbreviation: "a Time-To-First-Token (TTFT) of 129 ms")
     r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time|speed|throughput|rate|time-to-first-token|TTFT|TPOT)"
-    r"\s+(?:\([\w-]{1,12}\)\s+)?(?:is|was|of|at|under|below|"
+    # (or where it was measured between: "Latency on the Kendryte K210 is 93 ms")
+    r"\s+(?:(?:on|with|using)\s+(?:[\w.+-]+\s+){1,5}?(?=is\b|was\b))?(?:\([\w-]{1,12}\)\s+)?(?:is|was|of|at|under|below|"
     r"stays?\s+(?:at|below|under))|occup\w*"
     # "131.7 tok/s at 34.1 W": what it drew, or how fast it ran, while doing so
     r"|at"
@@ -138,7 +139,8 @@ _ACHIEVED_BEFORE = re.compile(
     r"(?:\w+\s+){0,3}$", re.I)
 # Or after it: "on a single GPU", or a named device ("64.47 FPS on Qualcomm Snapdragon 865", "on an iPhone 12").
 _ACHIEVED_AFTER = re.compile(rf"^\s*{ARROW}\s*[~≈]?\d|"
-                             r"^\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
+                             # (past the unit's abbreviation: "67.33 frames per second (FPS) on a TX2")
+                             r"^(?:\s*\([A-Z]{2,6}\))?\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
                              r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?i?[A-Z])")
 # Hardware a model size ran on that is many devices: "training a 70B model on 256 H100s" says the set-up.
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
