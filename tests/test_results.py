@@ -1463,10 +1463,18 @@ def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
     ("Deploying X on a Jetson Xavier NX yields 25 FPS.", "25", "FPS", "throughput"),
     # The measure named, then where it was measured, then "is"; a rate's abbreviation after it.
     ("Latency on the Kendryte K210 is 93 ms per frame.", "93", "ms", "latency"),
+    # Tokens one device handles are a context it reaches (tokens of a corpus are not).
+    ("X enables the processing of up to 3 million tokens on a single L40S GPU.", "3 million", "tokens", "context"),
+    ("X scales up to 128K tokens on dual NVIDIA A5000 GPUs.", "128K", "tokens", "context"),
     ("It delivers 0.731 IoU and 67.33 frames per second (FPS) on a TX2 embedded GPU.", "67.33", "FPS", "throughput"),
 ])
 def test_one_absolute_measure(text, value, unit, kind):
     assert values(text) == [(value, unit, kind, None)]
+
+
+def test_tokens_trained_on_or_of_a_corpus_are_no_context():
+    assert values("We pretrain on 2 trillion tokens on 1024 H100 GPUs.") == []
+    assert values("The corpus has 1.2M tokens.") == []
 
 
 def test_numbers_listed_before_a_list_of_as_many_devices_pair_with_it():

@@ -74,6 +74,7 @@ _HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r
 # Tokens with no "context" of their own are a context length where one is named before them.
 _PLAIN_TOKENS = next(i for i, (pattern, _, _) in enumerate(_UNITS) if pattern.startswith("tokens?\\b(?!"))
 _CONTEXT_BEFORE = re.compile(r"\b(?:context|sequences?|windows?|prompts?)\b", re.I)
+_HANDLED_BEFORE = re.compile(r"\b(?:process\w*|handl\w*|serv(?:e|es|ed|ing)|scal\w*|support\w*)\b", re.I)
 # A context or a model size needs a magnitude to be one: "380K tokens", "175B parameters".
 _NEEDS_MAGNITUDE = {"tokens", "parameters"}
 
@@ -141,7 +142,7 @@ _ACHIEVED_BEFORE = re.compile(
 _ACHIEVED_AFTER = re.compile(rf"^\s*{ARROW}\s*[~≈]?\d|"
                              # (past the unit's abbreviation: "67.33 frames per second (FPS) on a TX2")
                              r"^(?:\s*\([A-Z]{2,6}\))?\s*(?:[\w&,.]+\s+){0,4}?(?:(?i:on|in|inside|within)\s+(?i:a\s+|one\s+)?(?i:single)\b|"
-                             r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|\d+)\s+)?i?[A-Z])")
+                             r"(?i:on|using)\s+(?:(?i:an?|the|one|two|four|eight|dual|\d+)\s+)?i?[A-Z])")
 # Hardware a model size ran on that is many devices: "training a 70B model on 256 H100s" says the set-up.
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
                          r"(?!1\s)\d[\d,]*\s)")
@@ -285,8 +286,11 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             anchor -= 1  # an approximation glued to it: "a latency of ~75 ms"
         before = sentence[max(0, anchor - 80):anchor]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
-        if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]):
-            continue  # "1.2M tokens" of a dataset is no context length; "a context of 128K tokens" is
+        # "1.2M tokens" of a dataset is no context length; "a context of 128K tokens" is, and so are tokens one
+        # device handles: "enables the processing of up to 3 million tokens on a single L40s".
+        if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]) and not (
+                _HANDLED_BEFORE.search(before[-50:]) and _ACHIEVED_AFTER.match(sentence[match.end():])):
+            continue
         if kind == "memory" and _HARDWARE_AFTER.match(sentence, match.end()):
             continue
         # Or the second of two measures of one kind that share the first's verb: "uses 285 KB of RAM and
