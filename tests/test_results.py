@@ -1466,10 +1466,16 @@ def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
     # Tokens one device handles are a context it reaches (tokens of a corpus are not).
     ("X enables the processing of up to 3 million tokens on a single L40S GPU.", "3 million", "tokens", "context"),
     ("X scales up to 128K tokens on dual NVIDIA A5000 GPUs.", "128K", "tokens", "context"),
+    # A model a device holds or loads is a scale it handles; not one it cannot hold.
+    ("A single MI300X holds the 70B model in FP16 without tensor parallelism.", "70B", "parameters", "scale"),
     ("It delivers 0.731 IoU and 67.33 frames per second (FPS) on a TX2 embedded GPU.", "67.33", "FPS", "throughput"),
 ])
 def test_one_absolute_measure(text, value, unit, kind):
     assert values(text) == [(value, unit, kind, None)]
+
+
+def test_a_model_a_device_cannot_hold_is_no_result():
+    assert values("A 24 GB card cannot hold the 70B model at all.") == []
 
 
 def test_tokens_trained_on_or_of_a_corpus_are_no_context():
