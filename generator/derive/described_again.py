@@ -18,6 +18,8 @@ from .hardware_words import CLASS_KINDS, PROCESSOR_CLASS
 # The words before a name that introduce it: an indefinite article and a describing word, then the
 # vendor's and the line's names, if any: "a discrete NVIDIA GeForce |GTX 1650".
 _INTRODUCED = re.compile(r"\b(?:an?|one)\s+(?P<word>[a-z][a-z-]{3,})\s+(?:(?-i:[A-Z][\w-]*)\s+){0,3}$")
+# Such words before a class that no name of the vocabulary stands in: "an integrated Intel Iris Xe GPU".
+_INTRODUCED_CLASS = re.compile(rf"\b(?:an?|one)\s+(?P<word>[a-z][a-z-]{{3,}})\s+(?:(?-i:[A-Z][\w-]*)\s+){{0,3}}{PROCESSOR_CLASS}\b")
 # The same word and the class after "the": "the discrete GPU" (not "the discrete GPU's memory" read
 # any differently: the device still).
 _AGAIN = re.compile(rf"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?P<word>[a-z][a-z-]{{3,}})\s+(?P<cls>{PROCESSOR_CLASS})(?![\w-])")
@@ -35,8 +37,19 @@ def described_again(hardware: Hardware, abstract: str, mentions: list[Mention]) 
     if not introduced:
         return mentions
     taken = [(m.start, m.end) for m in mentions]
+    # Hardware of no id introduced the same way ("an integrated Intel Iris Xe GPU"): a sentence that
+    # names it again as well ("The integrated GPU reaches 8 FPS, and the discrete GPU ...") may give
+    # its numbers to either, so neither is named there.
+    devices = [m.start for m in mentions if hardware.nodes[m.id].kind == "device"]
+    unnamed = {found.group("word") for found in _INTRODUCED_CLASS.finditer(abstract)
+               if not any(found.start() <= at < found.end() for at in devices)}
+    again = list(_AGAIN.finditer(abstract))
     added = []
-    for found in _AGAIN.finditer(abstract):
+    for found in again:
+        if any(other.group("word") in unnamed - introduced.keys() and "." not in abstract[min(other.end(), found.end()):
+                                                                                         max(other.start(), found.start())]
+               for other in again if other is not found):
+            continue
         kinds = CLASS_KINDS.get(found.group("cls"), set())
         ones = {m.id: (m, after) for m, after in introduced.get(found.group("word"), ())
                 if hardware.nodes[m.id].device_kind in kinds}

@@ -341,8 +341,8 @@ def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[
     its own software (`software_names.py`)."""
     software = software_names((title, abstract))  # "We present L4, a runtime system": not NVIDIA's L4
     in_title, in_abstract = with_vendor_context(
-        hardware, without_software(names_not_hardware(title, hardware.detect(title), hardware), software),
-        without_software(names_not_hardware(abstract, hardware.detect(abstract), hardware), software))
+        hardware, without_software(title, names_not_hardware(title, hardware.detect(title), hardware), software),
+        without_software(abstract, names_not_hardware(abstract, hardware.detect(abstract), hardware), software))
     return in_title, described_again(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))
 
 

@@ -59,7 +59,8 @@ DEVICE_CLAUSE = re.compile(rf"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\
                            + THIRD_PERSON + ")")
 # A clause with a subject of its own: "it is 1.4x faster, and it matches cuBLAS on the H100".
 # Or an alternative with a setting of its own: "a 7B model on a gaming card, or a 32B model on 4 RTX 4090s".
-_NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|this|our|its)\s|,\s*(?:which|or)\s", re.I)
+# (A contrast opens one whatever its subject: "..., while the discrete GPU decodes at 35 tokens/s".)
+_NEW_CLAUSE = re.compile(r"[;—]|,\s*(?:and|but|while|whereas)\s+(?:it|we|they|this|our|its)\s|,\s*(?:which|or|while|whereas)\s", re.I)
 # An item of a numbered list: "(3)", "(iv)", "2)".
 _ITEM = re.compile(r"(?:^|[\s;,:])\(?(?:\d{1,2}|i{1,3}|iv|v|vi{1,3}|ix|x)\)\s")
 
@@ -190,7 +191,9 @@ _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\
 
 # A number right after the hardware and "at": "the M2 Ultra at 76 tokens/s", "the A100 decodes at" (not the
 # next item of a list: "on an NVIDIA A100 and at 20 FPS on ...").
-_AT = re.compile(rf"(?:\s+{HARDWARE_NOUN})?(?:\s+(?!(?:and|or|but|while|whereas)\b)[a-z][\w-]*)?\s+at\s+(?:about\s+|around\s+|up to\s+)?")
+# Or a verb of reaching right before the number: "the RTX 4090 generates 127 tokens/s, the RTX 3090 reaches 98".
+_AT = re.compile(rf"(?:\s+{HARDWARE_NOUN})?(?:(?:\s+(?!(?:and|or|but|while|whereas)\b)[a-z][\w-]*)?\s+at|\s+(?:reach|achiev|yield|"
+                 r"deliver|generat|sustain|attain|hit)(?:es|s|ed)?)\s+(?:about\s+|around\s+|up to\s+)?")
 _AT_NUMBER = re.compile(_AT.pattern + r"\d")
 # A clause about the place named right before it: "on the Hailo-8 accelerator, where it reaches".
 _WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)

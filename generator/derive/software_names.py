@@ -1,7 +1,8 @@
 """A name the paper gives its own software that the vocabulary spells as hardware: "We present L4, a
 runtime system that ..." (not NVIDIA's L4), "Orin is a scheduler for ...". The apposition or the
 copula defines the word for the whole paper, its title too ("L4: Low-Latency LLM Serving ..."),
-so none of its uses there names the device.
+so none of its uses there names the device, unless its maker's name or a hardware noun goes with it
+("We also run L4 on NVIDIA L4 GPUs").
 
 Only a definition as software counts: "We present TPU v4, a supercomputer for ..." or "Gaudi 3 is
 an AI accelerator" define hardware, and "platform" or "design" could be either.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..content.hardware import Mention
+from .hardware_words import HARDWARE_NOUN
 
 # What software is called: "a runtime system", "an open-source framework", "a compiler".
 _SOFTWARE = (r"(?:systems?|frameworks?|library|libraries|runtimes?|schedulers?|compilers?|algorithms?|methods?|"
@@ -35,6 +37,16 @@ def software_names(texts: tuple[str, ...]) -> frozenset[str]:
                      for text in texts for found in _DEFINED.finditer(text))
 
 
-def without_software(mentions: list[Mention], names: frozenset[str]) -> list[Mention]:
-    """`mentions` without those written exactly as one of `names`."""
-    return [m for m in mentions if m.text not in names] if names else mentions
+# What still makes the word the hardware: its maker's name before it or a hardware noun after it
+# ("runs on NVIDIA L4 GPUs" in the paper that presents L4, the serving system).
+_MAKER_BEFORE = re.compile(r"(?:NVIDIA|Nvidia|AMD|Intel|Google|Qualcomm|Apple|Huawei)\s+$")
+_NOUN_AFTER = re.compile(rf"\s+(?:{HARDWARE_NOUN})\b")
+
+
+def without_software(text: str, mentions: list[Mention], names: frozenset[str]) -> list[Mention]:
+    """`mentions` (of `text`) without those written exactly as one of `names`, unless a maker's name
+    before or a hardware noun after says the hardware is meant."""
+    if not names:
+        return mentions
+    return [m for m in mentions if m.text not in names or _MAKER_BEFORE.search(text, max(0, m.start - 12), m.start)
+            or _NOUN_AFTER.match(text, m.end)]
