@@ -1088,6 +1088,8 @@ def test_a_percentage_more_or_less_of_a_measure_and_an_amount_said_large_are_cha
     assert values("It is 20% more energy efficient than the GPU.") == [("20", "%", "efficiency", "higher")]
     assert values("AxoNN surpasses Megatron-LM by a significant 26%.") == [("26", "%", "speedup", "higher")]
     assert values("It reduces latency by a further 12% over vLLM.") == [("12", "%", "latency", "lower")]
+    assert values("On the MI300X, decoding throughput is 9% more than on H100.") == [("9", "%", "throughput", "higher")]
+    assert values("Training is 22% cheaper per trained token.") == [("22", "%", "cost", "lower")]
     # Not a share: "more than 50% of the time".
     assert values("More than 50% of the time is spent in attention.") == []
 
@@ -1463,6 +1465,8 @@ def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
     ("Deploying X on a Jetson Xavier NX yields 25 FPS.", "25", "FPS", "throughput"),
     # The measure named, then where it was measured, then "is"; a rate's abbreviation after it.
     ("Latency on the Kendryte K210 is 93 ms per frame.", "93", "ms", "latency"),
+    ("The time to first token (TTFT) for a 2K prompt is 620 ms.", "620", "ms", "latency"),
+    ("Energy per inference is 0.37 mJ.", "0.37", "mJ", "energy"),
     # Tokens one device handles are a context it reaches (tokens of a corpus are not).
     ("X enables the processing of up to 3 million tokens on a single L40S GPU.", "3 million", "tokens", "context"),
     ("X scales up to 128K tokens on dual NVIDIA A5000 GPUs.", "128K", "tokens", "context"),

@@ -128,9 +128,9 @@ _ACHIEVED_BEFORE = re.compile(
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
     # (or with its abbreviation: "a Time-To-First-Token (TTFT) of 129 ms")
-    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time|speed|throughput|rate|time-to-first-token|TTFT|TPOT)"
+    r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time|speed|throughput|rate|time[- ]to[- ]first[- ]token|TTFT|TPOT)"
     # (or where it was measured between: "Latency on the Kendryte K210 is 93 ms")
-    r"\s+(?:(?:on|with|using)\s+(?:[\w.+-]+\s+){1,5}?(?=is\b|was\b))?(?:\([\w-]{1,12}\)\s+)?(?:is|was|of|at|under|below|"
+    r"\s+(?:\([\w-]{1,12}\)\s+)?(?:(?:on|with|using|for|per)\s+(?:[\w.+-]+\s+){1,5}?(?=is\b|was\b))?(?:is|was|of|at|under|below|"
     r"stays?\s+(?:at|below|under))|occup\w*"
     # "131.7 tok/s at 34.1 W": what it drew, or how fast it ran, while doing so
     r"|at"
