@@ -17,7 +17,7 @@ from .content.check import read_content
 from .content.model import Paper
 from .content.topics import Topic, Topics
 from .derive.facts import PaperFacts, Site, derive_site
-from .derive.results import Result
+from .derive.result import Result
 
 OVERRIDES = {
     "hardware": "`hardware: [id]` adds hardware detection missed; `not_hardware: [id]` removes what it found wrongly",

@@ -17,7 +17,7 @@ from urllib.parse import quote
 from .content.arxiv_ids import is_arxiv_id
 from .content.model import Paper
 from .derive.facts import PaperFacts, Site
-from .derive.results import Result
+from .derive.result import Result
 
 SHOWN_SLUGS = 10  # slugs named per listing change; the rest are counted
 SHOWN_AUTHORS = 6  # authors named per paper; the rest are counted

@@ -27,7 +27,8 @@ from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
 from .own_silicon import about_own_silicon, own_silicon
-from .sentence_results import Result, resolved, sentence_results
+from .result import Result
+from .sentence_results import resolved, sentence_results
 from .sentences import sentence_spans
 
 def extract_results(paper: Paper, hardware: Hardware | None = None,
@@ -143,8 +144,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # sentences after it that name none go on to say was measured there ("... 3 million
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
-            # (Not an example's budget: "For example, with a single A100 80GB GPU, MeZO can train a 30B model".)
-            # (Nor where others' work ran: "Previous decomposition works ... (e.g., 38% more latency on A100 ...)".)
+            # (Not an example's budget, "For example, with a single A100 80GB GPU, ...", nor others' work, "Previous works ...".)
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not budget and not _EXAMPLE.match(written) else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)

@@ -11,17 +11,18 @@ results a sentence leaves without a device from the sentences around it.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from .claim_words import BY_AMOUNT, reached_share
-from .claims import Claim, claim_span, make_claim
-from .kinds import KIND, LOWER_IS_BETTER, MODEL_KINDS, claim_kind, kinds_in, score_on_benchmark
+from .claims import claim_span, make_claim
+from .kinds import KIND, LOWER_IS_BETTER, claim_kind, kinds_in, score_on_benchmark
 from ..content.hardware import Hardware, Mention
-from .candidates import (NUMBER_GAP, candidates, counts_hardware, efficiency_unit, for_matching, low_and_high,
+from .candidates import (candidates, counts_hardware, efficiency_unit, for_matching, low_and_high,
                          parse_number, counts_operations, rate_unit)
 from .comparisons import AMOUNT_WORDS, OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
-from .measures import Measure, absolute_measures, elided_measures, second_of_from_to
+from .measures import absolute_measures, elided_measures
+from .measure_results import with_measures
+from .result import Result
 from .figure_factors import factors_of_the_figure_before
 from .shared_heads import shared_head
 from .number_lists import (RESPECTIVE_BEFORE, claim_spans, in_turn, listed_groups, lists_of,
@@ -31,30 +32,6 @@ from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specif
 from .unknown_hardware import credit
 from .measured import measured_in_sentence
 from ..content.check import MODEL_NAME
-
-class Result(NamedTuple):
-    """One headline result: the number, the authors' words for it (`claim`), and what it was
-    measured on and compared with. `kind` and `direction` sort and filter; a page shows the claim."""
-
-    value: float | None  # the number (a range's upper end) for sorting; None when not a number
-    value_text: str  # as written: "1.2–2.4"
-    unit: str  # "×", "%", "TFLOPS", ...
-    kind: str  # one of KINDS
-    baseline: str | None = None
-    device: str | None = None  # the hardware id it was measured on, when the sentence says so
-    sentence: str | None = None  # None for a curator's result
-    direction: str | None = None  # "higher" or "lower": which way the measure moved; None for a measurement
-    claim: Claim | None = None  # the authors' words; a curator's result has its own
-    baseline_device: str | None = None  # the hardware id of the baseline, when it is hardware
-
-    @property
-    def shown(self) -> str:
-        """"3.6×", "77%", "156 TFLOPS"; a number written in words as a number ("twice" 2×,
-        "four GPU hours" 4 hours: the claim keeps the words)."""
-        glued = self.unit in ("×", "%", "")
-        written = f"{self.value:g}" if self.value_text.isalpha() and self.value is not None else self.value_text
-        return f"{written}{'' if glued else ' '}{self.unit}"
-
 
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost\w*|speed(?:s|ing)?\s?up|better|cut|"
@@ -165,49 +142,6 @@ def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], 
                 else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
                     out[at] = out[at]._replace(device=out[first].device)
     return out
-
-
-def _with_measures(results: list[Result], placed: list[tuple[re.Match[str], Result]], measures: list[Measure],
-                   sentence: str, written: str, matches: list[re.Match[str]], mentions: list[Mention],
-                   measured: list[Mention], hardware: Hardware | None) -> list[Result]:
-    """`results` with the sentence's absolute results among them, in text order."""
-    if not measures:
-        return results
-    edges = sorted([*(m.span() for m in matches), *((m.start, m.end) for m in measures)])
-    out = [(match.start(), result) for (match, _), result in zip(placed, results)]
-    # Each measure's place among the numbers, its neighbours' edges and its words.
-    bounds = {}
-    for measure in measures:
-        at = edges.index((measure.start, measure.end))
-        left = edges[at - 1][1] if at else 0
-        right = edges[at + 1][0] if at + 1 < len(edges) else len(sentence)
-        bounds[measure] = at, left, right
-    spans = {m: claim_span(sentence, m.start, m.end, left, right) for m, (_, left, right) in bounds.items()}
-    # "delivers 25, 60 and 110 FPS": numbers listed with one unit, nothing but a connective between
-    # them, share the words of the list ("20 ms on A100 and 45 ms on H100" each keep their own).
-    runs: list[list[Measure]] = []
-    for measure in sorted(measures):
-        if runs and runs[-1][-1].unit == measure.unit and NUMBER_GAP.fullmatch(sentence, runs[-1][-1].end, measure.start):
-            runs[-1].append(measure)
-        else:
-            runs.append([measure])
-    for run in runs:
-        whole = (min(spans[m][0] for m in run), max(spans[m][1] for m in run))
-        spans.update((m, whole) for m in run)
-    for measure in measures:
-        at, left, right = bounds[measure]
-        span = spans[measure]
-        # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
-        if at and second_of_from_to(sentence, left, measure.start, edges[at - 1][0]):
-            first_left = edges[at - 2][1] if at > 1 else 0
-            span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], span[1])
-        claim = make_claim(written, measure.start, measure.end, span, measure.head, measure.activity)
-        kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
-        device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,
-                           right, kind in MODEL_KINDS) if hardware is not None else None
-        out.append((measure.start, Result(measure.value, measure.value_text, measure.unit, kind, None, device,
-                                          written.strip(), measure.direction, claim)))
-    return [result for _, result in sorted(out, key=lambda pair: pair[0])]
 
 
 def sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
@@ -377,7 +311,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     elif mentions and (groups := slashed_groups(sentence, [m for m, _ in in_sentence], mentions)):
         # "On the GB300 and the GB200, it reaches 1,233/1,048 TFLOPS ... and 974/919 TFLOPS ...".
         results = in_turn(results, groups, hardware_list(hardware, sentence, mentions))
-    results = _with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
+    results = with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively", "on Intel CPU, ARM CPU, and NVIDIA
         # GPU by 3.8×, 2.6×, and 1.7×": a list of where things ran, in order, one device each (not

@@ -11,7 +11,7 @@ from ..content.hardware import HardwareNode
 from ..content.model import Paper
 from ..content.reading_paths import ReadingPath, Section, Step
 from ..derive.facts import Site
-from ..derive.results import Result
+from ..derive.result import Result
 from .markup import reading_path_uri
 
 if TYPE_CHECKING:  # render.py imports this module to list its pages

@@ -15,7 +15,7 @@ from .markup import anchor, one_line, paper_uri, safe_href, text, url_between
 from ..content.hardware import HardwareNode
 from ..content.model import Paper
 from ..derive.facts import Evidence, Site
-from ..derive.results import Result
+from ..derive.result import Result
 
 
 def site_filters(site: Site, issues_url: str | None = None) -> dict[str, Callable[..., Markup]]:
