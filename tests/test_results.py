@@ -1467,6 +1467,8 @@ def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
     ("Latency on the Kendryte K210 is 93 ms per frame.", "93", "ms", "latency"),
     ("The time to first token (TTFT) for a 2K prompt is 620 ms.", "620", "ms", "latency"),
     ("Energy per inference is 0.37 mJ.", "0.37", "mJ", "energy"),
+    # A rate in hertz (not a clock in megahertz, a design's setting).
+    ("It achieves 39.9 Hz on 1024x2048 images on a GTX 1080 Ti.", "39.9", "Hz", "throughput"),
     # Tokens one device handles are a context it reaches (tokens of a corpus are not).
     ("X enables the processing of up to 3 million tokens on a single L40S GPU.", "3 million", "tokens", "context"),
     ("X scales up to 128K tokens on dual NVIDIA A5000 GPUs.", "128K", "tokens", "context"),
@@ -1476,6 +1478,22 @@ def test_another_vendor_s_hardware_after_against_is_the_baseline_s():
 ])
 def test_one_absolute_measure(text, value, unit, kind):
     assert values(text) == [(value, unit, kind, None)]
+
+
+def test_a_figure_restated_in_parentheses_in_another_unit_shares_its_words():
+    found = extract_results(Paper("x", "X", "It issues action tokens at 50.65 ms (19.74 Hz) on a Jetson AGX Orin."))
+    assert [(r.value_text, r.unit) for r in found] == [("50.65", "ms"), ("19.74", "Hz")]
+    assert found[1].claim.text.startswith("It issues action tokens at 50.65 ms (19.74 Hz)")
+    assert values("The end-to-end latency is 150.5 ms (approximately 6.6 Hz).")[1][:2] == ("6.6", "Hz")
+    # Neither a clock nor a sampling rate is a result.
+    assert values("The accelerator operates at 250 MHz.") == []
+    assert values("We classify 2 s windows at 30 Hz.") == []
+
+
+def test_more_than_a_number_is_a_bound_not_a_comparison():
+    # "at more than 8 Hz on a standard CPU" does not make the 1.7 s before it the CPU's.
+    assert devices("It infers a depth map in about 1.7 s on the Raspberry Pi 3 and at more than 8 Hz on a "
+                   "standard CPU.") == ["raspberry-pi-3", None]
 
 
 def test_a_model_a_device_cannot_hold_is_no_result():

@@ -16,6 +16,10 @@ from .result import Result
 from .result_devices import device_of
 
 
+_RESTATED = re.compile(r"\s*\(\s*(?:~|≈|approximately\s+|about\s+|i\.e\.,?\s+)?")
+_CLOSED = re.compile(r"\s*\)")
+
+
 def with_measures(results: list[Result], placed: list[tuple[re.Match[str], Result]], measures: list[Measure],
                   sentence: str, written: str, matches: list[re.Match[str]], mentions: list[Mention],
                   measured: list[Mention], hardware: Hardware | None) -> list[Result]:
@@ -47,9 +51,12 @@ def with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resul
         at, left, right = bounds[measure]
         span = spans[measure]
         # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
-        if at and second_of_from_to(sentence, left, measure.start, edges[at - 1][0]):
+        # Or a figure restated in parentheses in another unit: "issues action tokens at 50.65 ms (19.74 Hz)".
+        restated = at and _RESTATED.fullmatch(sentence, left, measure.start) and _CLOSED.match(sentence, measure.end)
+        if at and (second_of_from_to(sentence, left, measure.start, edges[at - 1][0]) or restated):
             first_left = edges[at - 2][1] if at > 1 else 0
-            span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], span[1])
+            span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0],
+                    _CLOSED.match(sentence, measure.end).end() if restated else span[1])
         claim = make_claim(written, measure.start, measure.end, span, measure.head, measure.activity)
         kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
         device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,

@@ -33,6 +33,8 @@ _ON_HARDWARE = rf"(?:(?:[A-Z][\w-]*\d[\w-]*[\s-])?(?:(?:{PROCESSOR_CLASS}|chip|n
 # unit pattern -> (the unit shown, the kind)
 _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?:FPS|fps|frames? per second|frames?/s)\b", "FPS", "throughput"),
+    # A rate of updates or inferences: "39.9 Hz on a GTX 1080 Ti" (not a clock, "250 MHz": a design's setting)
+    (r"(?-i:Hz)\b", "Hz", "throughput"),
     # Time counted on hardware: "four GPU hours", "2.788M H800 GPU hours", "13 A100 days", "TPUv4 chip-hours"
     (rf"{_ON_HARDWARE}(?:hours?|hrs?)\b", "hours", "duration"),
     (rf"{_ON_HARDWARE}days?\b", "days", "duration"),
@@ -160,7 +162,7 @@ _OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|arou
 _RESULT_ON_DATASET = re.compile(r"(?:\d%|\d\.\d+)[^.;]{0,40}?\b(?:dataset|benchmark)\b[^.]{0,16}\sat\s(?:[\w-]+\s+){0,3}$")
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 # Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").
-_SETUP_BEFORE = re.compile(r"(?<!-)\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$"
+_SETUP_BEFORE = re.compile(r"(?<!-)\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$|\b(?:sampled|windows)\s+at\s+$"
                            r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|MCUs?|microcontrollers?|chips?)\s+(?:of|with)\s+"
                            r"(?:\w+\s+){0,3}$"
                            r"|\bfor\s+(?:an?\s+|the\s+)?$"

@@ -66,7 +66,7 @@ _ITEM = re.compile(r"(?:^|[\s;,:])\(?(?:\d{1,2}|i{1,3}|iv|v|vi{1,3}|ix|x)\)\s")
 
 
 _SHORT_ASIDE = re.compile(r"\([^()]{1,30}\)")
-_THAN_SHORT = re.compile(r"\s(?:than|as)\s+(?:[\w-]+\s+){1,3}?(?=(?:on|using|across)\s)", re.I)
+_THAN_SHORT = re.compile(r"\s(?:than|as)\s+(?!\d)(?:[\w-]+\s+){1,3}?(?=(?:on|using|across)\s)", re.I)  # (not "more than 8 Hz")
 # A parenthesis right after a number or a name: "2.52x (up to 5.11x)", "a same-technology GPU (GTX 1080)".
 PARENTHESIS_AFTER = re.compile(r"\s*\([^()]{1,60}\)")
 _ITEM_END = re.compile(r"[,;]|\d[\d.]*\s*(?:[x×%]|times)")

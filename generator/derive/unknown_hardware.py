@@ -20,7 +20,7 @@ UNKNOWN_HARDWARE = re.compile(
     r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+|\d+-(?=[A-Z]))*"
     # a class of hardware named by what kind it is: "on the integrated GPU", "on an 8-GPU system"
     r"(?:(?i:integrated|embedded|mobile|discrete|consumer|commodity|low-end|high-end|desktop|laptop|server|datacenter|"
-    r"data-center|[a-z]+-core)\s+)?"
+    r"data-center|standard|general-purpose|off-the-shelf|[a-z]+-core)\s+)?"
     r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
     # (or a platform by its maker's or its architecture's name: "the octa-core RISC-V platform")
     rf"(?P<name>[A-Z][\w-]*\d(?:[\w-]|\.\d)*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
