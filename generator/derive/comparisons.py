@@ -58,7 +58,7 @@ _OUTPERFORMS = re.compile(
     r"(?P<name>(?!by\b|with\b)[\w.+/'-]+(?:,?\s+(?!by\b|with\b|which\b|that\b|who\b)[\w.+/'-]+){0,11})\s*(?:,\s*)?(?:by|with)\s+"
     + AMOUNT_WORDS + r"(?:a\s+)?(?:(?:up to|about|over)\s+)?$", re.I)
 # Which way the measure moved, in the words right after the number or right before it.
-_LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|cheaper|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
+_LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|cheaper|narrow(?:s|ed|ing)?|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
           r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?|compress(?:es|ing)?|"
           # "slashes TTFT by 38%", "halves the memory", "still loses 13-27% of throughput"
           r"slash(?:es|ed|ing)?|halv(?:es|ed|ing)|shorten(?:s|ed|ing)?|trim(?:s|med|ming)?|los(?:es|ing)")

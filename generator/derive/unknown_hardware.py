@@ -20,11 +20,12 @@ UNKNOWN_HARDWARE = re.compile(
     r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+|\d+-(?=[A-Z]))*"
     # a class of hardware named by what kind it is: "on the integrated GPU", "on an 8-GPU system"
     r"(?:(?i:integrated|embedded|mobile|discrete|consumer|commodity|low-end|high-end|desktop|laptop|server|datacenter|"
-    r"data-center|standard|general-purpose|off-the-shelf|[a-z]+-core)\s+)?"
-    r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}"
+    r"data-center|standard|general-purpose|off-the-shelf|[a-z]+-(?:core|ready))\s+)?"
+    r"(?:(?:[A-Z][\w-]*|x86(?:[-_]64)?|x64)\s+){0,2}(?:\d\s+)?"
     # (or a platform by its maker's or its architecture's name: "the octa-core RISC-V platform")
     rf"(?P<name>[A-Z][\w-]*\d(?:[\w-]|\.\d)*|{PROCESSOR_CLASS}s?|chips?|accelerators?|processors?|"
-    r"(?<=[\w-]\s)(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bone\s)(?:platforms?|SoCs?|boards?)|"
+    # (or a machine that carries its own computer: "on a production-ready Level 4 vehicle", "an autonomous drone")
+    r"(?<=[\w-]\s)(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bone\s)(?:platforms?|SoCs?|boards?|vehicles?|robots?|drones?|UAVs?)|"
     r"laptops?|desktops?|(?:smart)?phones?|workstations?|microcontrollers?|MCUs?|(?:edge|mobile|embedded) devices)\b"
     # (Not a class that only describes what follows: "on accelerator-executed layers", "on GPU-resident data".)
     r"(?!-(?i:executed|offloaded|resident|bound|side|aware|friendly|intensive|heavy|centric|specific|oriented)\b)")
