@@ -1068,6 +1068,10 @@ def test_a_rate_listed_after_another_in_its_unit_shares_the_words_that_name_what
     assert claims("The 13B model decodes at 28 tokens/s on the GPU and 9 tokens/s on the Neural Engine.") == [
         "The 13B model decodes at 28 tokens/s on the GPU", "The 13B model decodes at … 9 tokens/s on the Neural Engine"]
     assert claims("FooVO runs at 42 FPS on an NVIDIA A100 and at 20 FPS on a Jetson.")[1] == "FooVO runs at … 20 FPS on a Jetson"
+    # Or a list whose verb is left out after the first item: "the M2 Ultra at 76 tokens/s".
+    assert claims("At 4-bit, the RTX 4090 decodes at 127 tokens/s, the M2 Ultra at 76 tokens/s, and the RX 7900 XTX "
+                  "at 94 tokens/s.")[1:] == ["decodes at … the M2 Ultra at 76 tokens/s",
+                                              "decodes at … the RX 7900 XTX at 94 tokens/s"]
     # Not a rate of another unit, nor one with words of its own.
     assert claims("It decodes at 28 tokens/s and reaches 300 TFLOPS on the H100.")[1] == "reaches 300 TFLOPS on the H100"
 

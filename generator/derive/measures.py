@@ -95,10 +95,10 @@ JOINED = re.compile(r"(?:\s+(?:of|on|in|with|for|at)\s+[^,;.()]{1,40}?(?:\s*\([^
                     r"(?:at\s+)?(?:(?:about|around|only|up to|over|nearly)\s+)?", re.I)
 # A list's next item with its verb left out: ", the M2 Ultra at ", ", and ENS-Deraining in ".
 _ABOUT_NUMBER = r"(?:(?:about|around|only|just|up to|over|nearly)\s+)?"
-_GAPPED = re.compile(r"(?:\s*\([^()]{1,40}\))?,\s+(?:and\s+)?(?:the\s+)?(?:(?-i:[A-Z])[\w.+-]*\s+){1,3}(?P<prep>at|in)\s+"
+GAPPED = re.compile(r"(?:\s*\([^()]{1,40}\))?,\s+(?:and\s+)?(?:the\s+)?(?:(?-i:[A-Z])[\w.+-]*\s+(?:\d[\w.+-]*\s+)?){1,3}(?P<prep>at|in)\s+"
                      + _ABOUT_NUMBER, re.I)
 # The verb and its preposition right before the first item's number: "decodes at", "runs in only".
-_VERB_PHRASE = re.compile(r"(?<![\w-])(?-i:[a-z]+(?:s|ed))\s+(?P<prep>at|in)\s+" + _ABOUT_NUMBER + "$", re.I)
+VERB_PHRASE = re.compile(r"(?<![\w-])(?-i:[a-z]+(?:s|ed))\s+(?P<prep>at|in)\s+" + _ABOUT_NUMBER + "$", re.I)
 # (Not another's figure, nor what is left over: "and 18 FPS for the TensorRT baseline", "and 2MB of flash is left".)
 _NOT_OURS_AFTER = re.compile(r"(?:\s+of\s+[\w-]+)?\s+(?:for\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:baseline|(?-i:[A-Z]))|"
                              r"(?:is|are)\s+(?:left|free|available|unused)|remains?\b)", re.I)
@@ -302,8 +302,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         head = (words_from[-1], out[-1].start) if joined and words_from[-1] < out[-1].start else None
         # Or the next of a list whose verb is left out: "the RTX 4090 decodes at 127 tokens/s, the M2 Ultra
         # at 76 tokens/s" (the verb's words, not the first one's subject).
-        if not joined and out and out[-1].kind == kind and (gap := _GAPPED.fullmatch(sentence, out[-1].end, anchor)):
-            verb = _VERB_PHRASE.search(sentence, *(out[-1].head or (words_from[-1], out[-1].start)))
+        if not joined and out and out[-1].kind == kind and (gap := GAPPED.fullmatch(sentence, out[-1].end, anchor)):
+            verb = VERB_PHRASE.search(sentence, *(out[-1].head or (words_from[-1], out[-1].start)))
             if verb and verb.group("prep").lower() == gap.group("prep").lower():
                 joined, head = True, verb.span()
         joined = joined or (listed is not None and _ARROW.search(listed.group(0)) is not None)
