@@ -1072,6 +1072,9 @@ def test_a_rate_listed_after_another_in_its_unit_shares_the_words_that_name_what
     assert claims("At 4-bit, the RTX 4090 decodes at 127 tokens/s, the M2 Ultra at 76 tokens/s, and the RX 7900 XTX "
                   "at 94 tokens/s.")[1:] == ["decodes at … the M2 Ultra at 76 tokens/s",
                                               "decodes at … the RX 7900 XTX at 94 tokens/s"]
+    # A speed named before a rate names what it measures: "in its inference speed, achieving 52 FPS".
+    assert claims("YOLOv8n surpasses YOLOv8s in its inference speed, achieving 52 FPS on the Jetson Orin NX.") == [
+        "inference speed … achieving 52 FPS on the Jetson Orin NX"]
     # Not a rate of another unit, nor one with words of its own.
     assert claims("It decodes at 28 tokens/s and reaches 300 TFLOPS on the H100.")[1] == "reaches 300 TFLOPS on the H100"
 

@@ -235,7 +235,9 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
         # and 71 tokens/s" are of the "token generation throughput" before them. Only words of
         # the unit's own kind: "reduces latency by 30% and reaches 40 FPS" is no 40 FPS latency.
         head = _head(written, span[0], past_numbers=True)
-        if head is not None and KIND.search(written, *head).lastgroup == unit.lastgroup:
+        # (A speed a rate gives is its kind too: "in its inference speed, achieving 52 FPS".)
+        if head is not None and (KIND.search(written, *head).lastgroup == unit.lastgroup or (
+                unit.lastgroup == "throughput" and re.search(r"\bspeeds?\b", written[head[0]:head[1]], re.I))):
             pieces.append(head)
     # A result in parentheses qualifies the words right before them: "runtime prediction (mean
     # error 15.57%)", "lower complexity (>2.47× smaller than FasterViT-0)".
