@@ -23,6 +23,7 @@ from .carried_devices import (earlier_list_count, frame_of, listed_devices, pape
                               subject_device)
 from .result_devices import most_specific, outside_examples
 from .unknown_hardware import ELSEWHERE, credit, names_other_hardware, only_settings
+from .baseline_hardware import AGAINST_NAMED, against_on
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
@@ -82,7 +83,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             opening = carried  # "On this device, ...": the one the last sentence that named hardware ran on
         results = sentence_results(written, mentions, hardware, paper_vendors, measured_on or [], opening, designs)
         if opening and hardware is not None:
-            results = _against_on(hardware, written, mentions, results, opening)
+            results = against_on(hardware, written, mentions, results, opening)
         # Hardware a result is only compared against ("2.1x higher than on the A100") does not
         # say where the sentence's results were measured, nor does its vendor ("the Graphcore IPU").
         compared = {i for r in results if r.baseline_device and hardware is not None
@@ -90,7 +91,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # (Nor, where every result has a baseline, the hardware named in the comparisons: "68.80× and 8.90×
         # speedup over Intel Xeon 4210R CPU and NVIDIA RTX 3090 GPU, respectively".)
         if results and all(r.baseline for r in results):
-            compared |= {m.id for m in mentions if _AGAINST_NAMED.search(written, max(0, m.start - 60), m.start)}
+            compared |= {m.id for m in mentions if AGAINST_NAMED.search(written, max(0, m.start - 60), m.start)}
         names_hardware = any(m.id not in compared for m in mentions) or names_other_hardware(written, mentions)
         # What a simulation or a projection says ("In a simulated future system, X is 3x faster", "It
         # would be 3x faster with FP4") takes no device from the sentences before it.
@@ -212,28 +213,6 @@ _SEVERAL_PLATFORMS = re.compile(r"\b(?:across|on|over|for)\s+(?:all|multiple|sev
 # An opening that refers back to the device named before: "On this device, ...", "On the same board, ...".
 _BACK_FRAME = re.compile(rf"\W*(?:on|with)\s+(?:this|that|the same|such an?)\s+(?:[\w-]+\s+)?"
                          rf"(?:{HARDWARE_NOUN}|platform|hardware|system|SoC)s?\s*,", re.I)
-# A comparison's baseline, then where it ran: "17x lower than BarNet on an RTX 3090 GPU".
-# (Not the baseline's own figure: "versus 2.9 ms on an MI250X" is the MI250X's.)
-_AGAINST_ON = re.compile(rf"\b{COMPARED_WITH}\s+(?:(?!\b\d)[^,;]){{1,40}}?\s+on\s+(?:(?:an?|the|a single|one)\s+)?$", re.I)
-
-
-def _against_on(hardware: Hardware, sentence: str, mentions: list[Mention], results: list[Result],
-                opening: str) -> list[Result]:
-    """In a sentence that opens on where it ran ("On the Jetson, ..."), a device named only after a
-    comparison's baseline ("... 17x lower than BarNet on an RTX 3090 GPU") is the baseline's: the
-    results are the opening's."""
-    out = []
-    for r in results:
-        named = [m for m in mentions if r.device and m.id in hardware.lineage(r.device) and r.device in hardware.lineage(m.id)]
-        if named and r.device != opening and all(_AGAINST_ON.search(sentence, 0, m.start) for m in named):
-            r = r._replace(device=opening, baseline_device=r.baseline_device or r.device)
-        out.append(r)
-    return out
-
-
-# A comparison's words before a name in the same clause: "over Intel Xeon 4210R CPU and |NVIDIA RTX 3090" (not
-# "against the A100 and find that |the H100 delivers").
-_AGAINST_NAMED = re.compile(rf"\b{COMPARED_WITH}\s(?:(?!\b(?:that|which|where|while)\b)[^,;])*$", re.I)
 
 
 # A class of hardware: "GPU", "multi-GPU", "FPGAs".

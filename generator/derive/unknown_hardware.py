@@ -10,7 +10,7 @@ import re
 
 from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
-from .comparisons import COMPARED_WITH
+from .baseline_hardware import AGAINST_NAMED
 from .hardware_words import CLASS_KINDS, HARDWARE_NOUN, PROCESSOR_CLASS
 from .kinds import BENCHMARK
 
@@ -122,7 +122,7 @@ def _others(sentence: str, mentions: list[Mention]) -> list[re.Match[str]]:
     """The hardware and the settings `names_other_hardware` finds in `sentence`."""
     return [found for found in UNKNOWN_HARDWARE.finditer(sentence)
             if (is_unknown(found, mentions) or is_setting(found))
-            and not _AGAINST.search(sentence, max(0, found.start() - 60), found.start())]
+            and not AGAINST_NAMED.search(sentence, max(0, found.start() - 60), found.start())]
 
 
 def only_settings(hardware: Hardware, sentence: str, mentions: list[Mention], device: str) -> bool:
@@ -159,9 +159,6 @@ def is_setting(found: re.Match[str]) -> bool:
     return not opening or found.string[found.end():found.end() + 1] == ","
 
 
-# A comparison's words: the clause up to a name ("than the state-of-the-art on FPGAs"; "over 2x" is
-# a quantity, not a comparison).
-_AGAINST = re.compile(rf"\b{COMPARED_WITH}\s[^,;]*$", re.I)
 
 
 # A count of a class of hardware and nothing more: "on 1 GPU", "across 8 GPUs", "using a single GPU".
