@@ -1503,6 +1503,14 @@ def test_more_than_a_number_is_a_bound_not_a_comparison():
                    "standard CPU.") == ["raspberry-pi-3", None]
 
 
+def test_a_device_s_own_memory_and_power_mode_are_its_setting():
+    assert values("We fine-tune on a single RTX 4060 Ti with 16 GB of memory.") == []
+    assert values("We use a single NVIDIA Titan X GPU card containing 12 GB of memory.") == []
+    assert values("We run on a Jetson AGX Orin in its 30 W mode at 12 FPS.") == [("12", "FPS", "throughput", None)]
+    # What a result needs, said "only" after the device's name, is a result.
+    assert values("It pre-trains a 7B model on a single RTX 4060 Ti with only 16 GB memory.")[-1][:3] == ("16", "GB", "memory")
+
+
 def test_a_model_a_device_cannot_hold_is_no_result():
     assert values("A 24 GB card cannot hold the 70B model at all.") == []
 

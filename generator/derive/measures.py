@@ -87,7 +87,6 @@ SCORE = re.compile(
     r"(?:(?:about|around|up to|over|nearly|approximately)\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.]|\s*(?:%|×|x\b|times|[KMGT]i?B\b|FPS|[TGP]?FLOPS|W\b))",
     re.I)
 
-
 # What joins a measure to the one before it, with its own words between: " of RAM and ", " on the Orin NX and ".
 # (A short aside after the place is part of it: "75 ms on a Jetson Orin NX (FP16) and 19 ms on an RTX 4090".)
 # (Its preposition may come again: "runs at 42 FPS on an A100 and at 20 FPS on a Jetson".)
@@ -163,8 +162,8 @@ _RESULT_ON_DATASET = re.compile(r"(?:\d%|\d\.\d+)[^.;]{0,40}?\b(?:dataset|benchm
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 # Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").
 _SETUP_BEFORE = re.compile(r"(?<!-)\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$|\b(?:sampled|windows)\s+at\s+$"
-                           r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|MCUs?|microcontrollers?|chips?)\s+(?:of|with)\s+"
-                           r"(?:\w+\s+){0,3}$"
+                           r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|MCUs?|microcontrollers?|chips?)\s+"
+                           r"(?:of|with|containing|featuring)\s+(?:\w+\s+){0,3}$"
                            r"|\bfor\s+(?:an?\s+|the\s+)?$"
                            # a bound named before it: "hardware constraints of 1MB storage", "a budget of 8 GB"
                            r"|\b(?:constraints?|budgets?|limits?|caps?)\s+of\s+$"
@@ -178,8 +177,10 @@ _SETUP_BEFORE = re.compile(r"(?<!-)\b(?:batch|dataset|corpus|sequence of|vocabul
 _CONTRASTED = re.compile(r"\s+(?:instead of|rather than)\s", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
 _SETUP_AFTER = re.compile(r"\s*(?!on\s)(?:[\w-]+\s+){0,2}(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
-                          r"envelopes?|TDP|thresholds?)\b", re.I)
-# Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card".
+                          r"envelopes?|TDP|thresholds?|(?:power\s+)?modes?)\b", re.I)  # ("its 30 W mode")
+# Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card"; or after its name:
+# "a single RTX 4060 Ti with 16 GB of memory".
+_NAME_WITH = re.compile(r"(?-i:[A-Z]+\s?\d{3,}\w*)(?:\s+(?:Ti|Super|Max|Pro|Ultra))?\s+(?:with|containing|featuring)\s+$")
 _HARDWARE_AFTER = re.compile(r"\s*(?:(?!(?:on|in|for|with|across|per|of|at|to|by)\b)[\w-]+\s+){0,2}"
                              r"(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|machines?|phones?|"
                              r"smartphones?|accelerators?)\b"
@@ -293,7 +294,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]) and not (
                 _HANDLED_BEFORE.search(before[-50:]) and _ACHIEVED_AFTER.match(sentence[match.end():])):
             continue
-        if kind == "memory" and _HARDWARE_AFTER.match(sentence, match.end()):
+        if kind == "memory" and (_HARDWARE_AFTER.match(sentence, match.end()) or _NAME_WITH.search(before)):
             continue
         # Or the second of two measures of one kind that share the first's verb: "uses 285 KB of RAM and
         # 892 KB of flash", "52 FPS on the Orin NX and 65 fps with INT8 quantization".
@@ -363,28 +364,6 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
                                word.split()[0], "×", "speedup",
                                direction_of("", right_after.group(0), False) if right_after else None))
     return sorted(out)
-
-
-# "by a factor up to 2.84 in inference and 1.75 in training", "an R^2 of 0.98 for runtime
-# prediction (mean error 15.57%) and 0.78 for power prediction": a second number in the same
-# shape as the first, its unit left out.
-_ELIDED = re.compile(r"\s+(?P<prep>in|for|on|during|at)\s+(?:[\w-]+\s+){0,3}?[\w-]+(?:\s*\([^()]{0,40}\))?,?\s+and\s+"
-                     r"(?P<number>\d+(?:\.\d+)?)(?=\s+(?P=prep)\b)")
-
-
-def elided_measures(sentence: str, found: list[tuple[int, str, str, str | None, tuple[int, int]]],
-                    taken: list[tuple[int, int]]) -> list[Measure]:
-    """The numbers that follow a result (`found`: where each ends, its unit, kind, direction and
-    the span of its words before its number) in its own shape with their unit left out, outside
-    the `taken` spans."""
-    out = []
-    for end, unit, kind, direction, head in found:
-        match = _ELIDED.match(sentence, end)
-        if match and not any(a < match.end() and match.start("number") < b for a, b in taken):
-            number = match.group("number")
-            out.append(Measure(match.start("number"), match.end("number"), float(number), number, unit, kind,
-                               direction, head))
-    return out
 
 
 # "from 9.44 GB to 1.11 GB", "from ~234 min to ~61 min", "from about 40% to under 5%".

@@ -20,8 +20,8 @@ from .candidates import (candidates, counts_hardware, efficiency_unit, for_match
                          parse_number, counts_operations, rate_unit)
 from .comparisons import AMOUNT_WORDS, OPENING_COMPARED_WITH, OUTPERFORMS, COMPARED_WITH, direction_of
 from .result_baselines import baseline_device, number_baselines, respective_baselines, shared_baseline, with_its_setting
-from .measures import absolute_measures, elided_measures
-from .measure_results import with_measures
+from .measures import absolute_measures
+from .measure_results import elided_measures, with_measures
 from .result import Result
 from .figure_factors import factors_of_the_figure_before
 from .shared_heads import shared_head
