@@ -1511,6 +1511,13 @@ def test_a_device_s_own_memory_and_power_mode_are_its_setting():
     assert values("It pre-trains a 7B model on a single RTX 4060 Ti with only 16 GB memory.")[-1][:3] == ("16", "GB", "memory")
 
 
+def test_flash_and_sram_are_memory_and_a_list_of_power_modes_is_a_setting():
+    assert values("Compared with a DS-CNN, our model is 1.4% more accurate and uses 18% less flash.") == [
+        ("1.4", "%", "accuracy", "higher"), ("18", "%", "memory", "lower")]
+    assert values("It needs 3.5x less SRAM than MobileNetV2.") == [("3.5", "×", "memory", "lower")]
+    assert values("We measure on the Jetson Orin Nano in its 7 W and 15 W modes.") == []
+
+
 def test_a_model_a_device_cannot_hold_is_no_result():
     assert values("A 24 GB card cannot hold the 70B model at all.") == []
 

@@ -123,11 +123,11 @@ def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: 
 
 # A sentence that opens by referring back to the hardware the sentence before was about:
 # "The H100 achieves ... . It also delivers ...", "... . The chip draws 7 W."
-_REFERS_BACK = re.compile(rf"\W*(?:it|they|(?:this|these|the) (?:new )?(?:{HARDWARE_NOUN}|parts?))\b", re.I)
+_REFERS_BACK = re.compile(rf"\W*(?:its?|they|their|(?:this|these|the) (?:new )?(?:{HARDWARE_NOUN}|parts?))\b", re.I)
 
 
 def refers_back(sentence: str) -> bool:
-    """Whether `sentence` opens with "It", "They" or "The chip" and the like."""
+    """Whether `sentence` opens with "It", "Its", "They" or "The chip" and the like."""
     return _REFERS_BACK.match(sentence) is not None
 
 

@@ -47,7 +47,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("power", r"\bpower\b|watts?\b|\d\s?W\b"),
     ("energy", r"energy[- ]delay(?:[- ]products?)?|\bEDP\b|energy|joules?|\b[kMG]?Wh\b"),  # the energy-delay product: lower is better
     ("memory", r"(?:DRAM|HBM|memory|off-chip) (?:access(?:es)?|traffic)|memory[- ]efficien\w*|memory|footprints?|VRAM|\bRAM\b|KV[- ]cache|"
-               r"storage|model sizes?|[GMT]B\b|GiB|MiB|"
+               r"storage|(?<!\bin )flash\b|\bSRAM\b|model sizes?|[GMT]B\b|GiB|MiB|"
                # a model, weights or a cache made smaller: "a compression rate of 4.4x", "4x compression", "compresses the
                # KV cache" (not a compression workload: "speeds up video compression 6x")
                r"(?<!video )(?<!image )(?<!audio )(?<!data )(?<!file )(?<!text )(?<!jpeg )(?<!lossless )(?<!lossy )compression"

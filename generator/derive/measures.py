@@ -176,7 +176,7 @@ _SETUP_BEFORE = re.compile(r"(?<!-)\b(?:batch|dataset|corpus|sequence of|vocabul
 # (Unless a figure it replaces follows: "stalls training for 0.9 s instead of 12 s".)
 _CONTRASTED = re.compile(r"\s+(?:instead of|rather than)\s", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".
-_SETUP_AFTER = re.compile(r"\s*(?!on\s)(?:[\w-]+\s+){0,2}(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
+_SETUP_AFTER = re.compile(r"\s*(?!on\s)(?:[\w-]+\s+){0,2}(?:(?:and|or)\s+\d+\s*\w+\s+)?(?:SLOs?|SLAs?|available|budgets?|targets?|deadlines?|constraints?|limits?|caps?|"
                           r"envelopes?|TDP|thresholds?|(?:power\s+)?modes?)\b", re.I)  # ("its 30 W mode")
 # Or the hardware's own memory, named before it: "on a single 16GB mid-range gaming card"; or after its name:
 # "a single RTX 4060 Ti with 16 GB of memory".
