@@ -1518,6 +1518,13 @@ def test_flash_and_sram_are_memory_and_a_list_of_power_modes_is_a_setting():
     assert values("We measure on the Jetson Orin Nano in its 7 W and 15 W modes.") == []
 
 
+def test_a_share_of_a_time_a_part_takes_is_a_result():
+    assert values("Sampling can account for up to 70% of total model inference latency.") == [("70", "%", "latency", None)]
+    assert values("Dequantization consumes 72% of application time for hash grids.") == [("72", "%", "other", None)]
+    # Not the motivation a sentence opens with.
+    assert values("Since GEMM accounts for up to 90% of inference time, we accelerate it.") == []
+
+
 def test_a_model_a_device_cannot_hold_is_no_result():
     assert values("A 24 GB card cannot hold the 70B model at all.") == []
 

@@ -42,7 +42,7 @@ _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|hig
 # is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
 # spills to host memory, decoding slows by 45%").
 _WORSE = re.compile(r"drop\w*|slow\w*", re.I)
-_PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under)\b",
+_PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under|since|because)\b",
                       re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one
 # Or a measurement in words: "four GPU hours", "twice as fast".
@@ -80,6 +80,13 @@ _NAMED_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?-i:[A-Z][\w.+-]*)(?:\
 _WINS = re.compile(rf"\b{OUTPERFORMS}", re.I)
 _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" + BY_AMOUNT, re.I)
 
+# A part that takes a share of a time: "account for up to 70% of total model inference latency", "consuming 72%
+# of application time", "occupy 47% time of the entire model execution".
+_TAKES = re.compile(r"\b(?:accounts?\s+for|consum(?:es|ed|ing|e)|occup(?:y|ies|ied|ying)|tak(?:es|ing|e)|tak(?:es|ing)\s+up|"
+                    r"spend(?:s|ing)?|dominat(?:es|ing)|represent(?:s|ing)?|comprises?|mak(?:es|ing)\s+up)\s+"
+                    r"(?:(?:up to|about|around|nearly|over|almost|roughly|only|just|more than|less than)\s+)?$", re.I)
+_OF_TIME = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:time|runtime|run time|latency|execution time|"
+                      r"inference time|cycles)\b", re.I)
 _COMPRESSION = re.compile(r"\bcompression (?:rates?|ratios?)|[x×] compression\b", re.I)
 
 
@@ -226,7 +233,12 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             listed = previous_kind is not None and (len(gap.strip(" ,")) <= 4 or _AND_BY.fullmatch(gap) is not None
                                                     or parallel or again)
             worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
-            stated = (kind in _STATED_AS_PERCENT or reached_share(sentence, *match.span())) and not _PROBLEM.search(sentence)
+            # (Or a share of a time a part takes: "sampling can account for up to 70% of total inference latency".)
+            share_of_time = _OF_TIME.match(sentence, match.end()) if _TAKES.search(before) else None
+            stated = (kind in _STATED_AS_PERCENT or reached_share(sentence, *match.span()) or share_of_time) \
+                and not _PROBLEM.search(sentence)
+            if share_of_time and kind in (None, "speedup", "latency"):  # a share of a latency, or of a time (no latency)
+                kind = "latency" if "latency" in share_of_time.group(0).lower() else "other"
             changed = _CHANGED_BY.search(before)
             if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed \
                     and index not in pairing:
