@@ -1521,6 +1521,10 @@ def test_flash_and_sram_are_memory_and_a_list_of_power_modes_is_a_setting():
 def test_a_share_of_a_time_a_part_takes_is_a_result():
     assert values("Sampling can account for up to 70% of total model inference latency.") == [("70", "%", "latency", None)]
     assert values("Dequantization consumes 72% of application time for hash grids.") == [("72", "%", "other", None)]
+    assert values("Prefill accounts for only 2-23% of P95 Time-to-First-Token (TTFT).")[0][2] == "latency"
+    # A share of silicon area is stated as a result, as an accuracy or a utilization is.
+    assert values("The decompressor adds only 3.2% area overhead to the HBM base die.") == [("3.2", "%", "area", None)]
+    assert values("It occupies only 2.4% of total area.") == [("2.4", "%", "area", None)]
     # Not the motivation a sentence opens with.
     assert values("Since GEMM accounts for up to 90% of inference time, we accelerate it.") == []
 

@@ -107,7 +107,7 @@ def resolved(result: Result) -> Result:
 
 
 # A percentage that states a level, not a change: "80.0% accuracy", "over 90% utilization", "40% of peak".
-_STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error", "scalability"})
+_STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error", "scalability", "area"})
 
 
 def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
@@ -238,7 +238,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             stated = (kind in _STATED_AS_PERCENT or reached_share(sentence, *match.span()) or share_of_time) \
                 and not _PROBLEM.search(sentence)
             if share_of_time and kind in (None, "speedup", "latency"):  # a share of a latency, or of a time (no latency)
-                kind = "latency" if "latency" in share_of_time.group(0).lower() else "other"
+                of_what = sentence[match.end():share_of_time.end()]
+                kind = "latency" if "latency" in of_what.lower() or "latency" in kinds_in(of_what) else "other"
             changed = _CHANGED_BY.search(before)
             if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed \
                     and index not in pairing:
