@@ -1525,6 +1525,7 @@ def test_a_share_of_a_time_a_part_takes_is_a_result():
     # A share of silicon area is stated as a result, as an accuracy or a utilization is.
     assert values("The decompressor adds only 3.2% area overhead to the HBM base die.") == [("3.2", "%", "area", None)]
     assert values("It occupies only 2.4% of total area.") == [("2.4", "%", "area", None)]
+    assert values("The kernels run above 92% of the practical speed-of-light.") == [("92", "%", "utilization", None)]
     # Not the motivation a sentence opens with.
     assert values("Since GEMM accounts for up to 90% of inference time, we accelerate it.") == []
 

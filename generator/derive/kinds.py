@@ -23,7 +23,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                    r"(?:perf(?:ormance)?|tokens?|requests?|queries|images?|frames?|throughput)[ /-]?per[ -](?:watt|joule|dollar)|"
                    r"per (?:watt|joule|dollar)|[TGP]?(?:FLOPS|OPS)/W|"
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
-    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|(?:memory |HBM |DRAM )?bandwidth utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline)(?! memory(?! bandwidth)| power| energy)|"
+    ("utilization", r"(?:model )?FLOPs? utili[sz]ation|(?:memory |HBM |DRAM )?bandwidth utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline|speed-of-light)(?! memory(?! bandwidth)| power| energy)|"
                     r"occupancy|MFU|"
                     # a device's own bandwidth: "89% of the L40S's memory bandwidth", "of its HBM bandwidth" (not a
                     # baseline's, "of the baseline's memory bandwidth", nor a part set aside, "30% of the PCIe bandwidth")
