@@ -33,7 +33,8 @@ AMOUNT_WORDS = (r"(?:an?\s+(?:(?:significant|substantial|remarkable|notable|cons
 # H100", "compared its kernels with 8 A100s".
 BASELINE_BEFORE = re.compile(rf"\b(?:{COMPARED_WITH}|"
                              r"compar(?:e|es|ed|ing)\s+(?:[\w-]+\s+){0,3}?(?:with|to|against))\s+"
-                             r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?$", re.I)
+                             r"(?:(?:on|using|with)\s+)?(?:(?:the|an?|\d+)\s+)?"
+                             r"(?:(?:cluster|node|server|machine|pod|workstation)s?\s+(?:of|with)\s+(?:\d+\s+)?)?$", re.I)
 
 _BASELINE = re.compile(  # the lookahead: the first letters of the words below
     rf"(?=[octvraiw])\b{COMPARED_WITH}\s+"

@@ -64,6 +64,8 @@ _MEASURED_ON = re.compile(
     r"|\d+(?:st|nd|rd|th)[\s-]+gen(?:eration)?\s+"
     # counts of two settings ("on 1024 and 3072 MI250X GPUs"), a count of nodes ("across multi-node H200 clusters")
     r"|\d[\d,]*\s+(?:and|or|to)\s+(?=\d)|multi-(?:node|GPU|chip|card|device)\s+"
+    # what holds it: "on a cluster of 8 NVIDIA RTX 4090 GPUs", "on a server with two H100s"
+    r"|(?:cluster|node|server|machine|pod|workstation)s?\s+(?:of|with)\s+"
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
     r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX[\s-]+|\d+\s*[GT]B\s+|\d+\s*nm\s+"
     r"|(?:single|dual|quad|two|four|eight|\d+)-sockets?\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"

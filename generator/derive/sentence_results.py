@@ -238,7 +238,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             stated = (kind in _STATED_AS_PERCENT or reached_share(sentence, *match.span()) or share_of_time) \
                 and not _PROBLEM.search(sentence)
             if share_of_time and kind in (None, "speedup", "latency"):  # a share of a latency, or of a time (no latency)
-                of_what = sentence[match.end():share_of_time.end() + 25]  # ("of P95 Time-to-First-Token")
+                of_what = sentence[match.end():share_of_time.end()] + re.match(r"[\w-]*", sentence[share_of_time.end():]).group(0)
                 kind = "latency" if "latency" in of_what.lower() or "latency" in kinds_in(of_what) else "other"
             changed = _CHANGED_BY.search(before)
             if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed \
