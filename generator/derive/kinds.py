@@ -38,7 +38,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                  # a task's performance is how well it is done: "detection and classification performance"
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
-    ("latency", r"latenc\w*|response times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
+    ("latency", r"latenc\w*|response times?|inference times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
                 r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughputs?|(?:generation|decoding|inference|processing|token) rates?|(?:tokens?|toks?)/s(?:ec)?|tokens? per second|FPS|frames? per second|frame rates?|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|quer(?:y|ies) per second|QPS|samples?/s|images?/s|"

@@ -23,6 +23,7 @@ from ..content.hardware import Hardware, Mention, name_key
 from ..content.phrases import MARKS
 from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OUTPERFORMS, SHARED_MEASURE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
+from .defined_names import with_defined_names
 from .described_again import described_again
 from .short_names import with_short_names
 from .software_names import software_names, without_software
@@ -41,7 +42,7 @@ _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|hig
 _MEASURED_ON = re.compile(
     # ("in a single GTX 1080Ti GPU" after a result: "runs at over 71 FPS in a single ...", not "methods that fit in a single")
     # (or where results came from: "Experimental results from a Raspberry Pi cluster")
-    r"(?:(?:\b(?:on|using|employing|leveraging|with|within|(?<=\d[xX×%]\s)for(?=\s+(?:an?|the)\s)|"
+    r"(?:(?:\b(?:on|using|employing|leveraging|utili[sz]ing|with|within|(?<=\d[xX×%]\s)for(?=\s+(?:an?|the)\s)|"
     r"(?:(?<=results\s)|(?<=measurements\s)|(?<=experiments\s)|(?<=data\s))from|"
     r"(?:(?<=\d[\w/%×.]\s)|(?<=\d\s[\w/%×.]{2}\s)|(?<=\d\s[\w/%×.]{3}\s))in(?=\s+(?:a|one)\s+single\b)|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
@@ -345,7 +346,8 @@ def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[
     in_title, in_abstract = with_vendor_context(
         hardware, without_software(title, names_not_hardware(title, hardware.detect(title), hardware), software),
         without_software(abstract, names_not_hardware(abstract, hardware.detect(abstract), hardware), software))
-    return in_title, described_again(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))
+    named = with_defined_names(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))
+    return in_title, described_again(hardware, abstract, named)
 
 
 def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]],
