@@ -498,6 +498,17 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # 10 wrong; br 60/67, 60/81, claims 58/60, device right 37/41, none wrong.
     ("never_tuned_bq", 0.95, 0.76, 0.87, 0.9, 0.9),
     ("never_tuned_br", 0.94, 0.77, 0.96, 0.87, 0.9),
+    # Sets bs and bt (held out), 20 real arXiv abstracts each whose ids' second digit after the dot and last
+    # digit sum to an even (bs: 159 sentences, 44 results) or an odd number (bt: 154 sentences, 46 results),
+    # written on 2026-11-29 (twentieth session) by two helpers who had not read the rules, committed unscored
+    # (6bad105), scored once at fdd6498, after every rule of that session and two reviews on fresh sentences:
+    # bs value 29/32 and 29/44, claims keep meaning 28/29, none inverted, kind 23/29, device right 12/21, 3 wrong;
+    # bt value 35/37 and 35/46, claims 34/35, none inverted, kind 30/35, device right 10/18, 3 wrong. The
+    # session's starting rules (3d224a9) score them the same but bs's devices (11/21). After scoring (disclosed):
+    # "on a cluster of 8 NVIDIA RTX 4090 GPUs", "when utilizing 8 RTX 5090 GPUs", "the Edge Tensor Processing Unit
+    # (TPU)": bt device right 12/18; an inference time a latency: bs kind 24/29.
+    ("never_tuned_bs", 0.9, 0.65, 0.96, 0.82, 0.57),
+    ("never_tuned_bt", 0.94, 0.76, 0.97, 0.85, 0.66),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -588,7 +599,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bo": {"meaning inverted": 0, "wrong device": 6},
             "never_tuned_bp": {"meaning inverted": 0, "wrong device": 5},
             "never_tuned_bq": {"meaning inverted": 0, "wrong device": 10},
-            "never_tuned_br": {"meaning inverted": 1, "wrong device": 0}}  # "waste 10--15% of GPU hours", the field's, now read
+            "never_tuned_br": {"meaning inverted": 1, "wrong device": 0},
+            "never_tuned_bs": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_bt": {"meaning inverted": 0, "wrong device": 3}}  # "waste 10--15% of GPU hours", the field's, now read
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -600,7 +613,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
         "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
-        "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br"]
+        "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br", "never_tuned_bs", "never_tuned_bt"]
 
 
 @pytest.mark.parametrize("name", SETS)
