@@ -95,6 +95,9 @@ _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\
 _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.I)
 # "supported on NVIDIA and AMD GPUs": what runs there, not where the paper measured.
 # ("supported by the newest Ampere Tensor Cores" is a feature of that hardware: no cue either way.)
+# Hardware a result makes possible to use, not where it was measured: "enabling deployment on Raspberry Pi".
+_ENABLES_ON = re.compile(r"\b(?:enabl\w*|allow\w*|permit\w*|facilitat\w*|suitable\s+for|feasible\s+for)\s+(?:[\w-]+\s+){0,2}?"
+                         r"(?:deployment|deploying|use|usage|running|execution)\s+(?:on|to)\s+(?:[\w-]+\s+){0,2}$", re.I)
 _SUPPORTED = re.compile(r"\b(?:support(?:s|ed|ing)?\b(?!\s+by\b)|available\b|compatible\b)", re.I)
 # The subject of the verb that gives a number ("the H100 achieves 740 TFLOPS"); not after a comma
 # that opens a clause with a subject of its own ("On GPUs such as the A40, our kernels deliver").
@@ -264,7 +267,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
                 or _EARLIER_WORK_ON.search(before) or (baseline_only and _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start)) \
                 or _SIMULATED.search(before) \
                 or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
-                or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
+                or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) or _ENABLES_ON.search(before) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or (_PLURAL_CLASS.fullmatch(sentence, m.start, m.end + 1) and (
                     _CLASS_LISTED_BEFORE.search(before) or _CLASS_LISTED_AFTER.match(sentence, m.end + 1))) \

@@ -17,7 +17,7 @@ from .kinds import BENCHMARK
 # Hardware named in words the vocabulary may not know: "on a Graphcore IPU", "using Cerebras WSE-2",
 # "on x86 CPUs", "across various GPU hardware", "on a laptop", "on edge devices".
 UNKNOWN_HARDWARE = re.compile(
-    r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d+)\s+|\d+-(?=[A-Z]))*"
+    r"\b(?i:on|using|across)\s+(?:(?i:an?|the|one|two|four|eight|single|various|different|multiple|several|\d[\d,]*)\s+|\d+-(?=[A-Z]))*"
     # a class of hardware named by what kind it is: "on the integrated GPU", "on an 8-GPU system"
     r"(?:(?i:integrated|embedded|mobile|discrete|consumer|commodity|low-end|high-end|desktop|laptop|server|datacenter|"
     r"data-center|standard|general-purpose|off-the-shelf|[a-z]+-(?:core|ready))\s+)?"
