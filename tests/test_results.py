@@ -1526,6 +1526,10 @@ def test_a_share_of_a_time_a_part_takes_is_a_result():
     assert values("The decompressor adds only 3.2% area overhead to the HBM base die.") == [("3.2", "%", "area", None)]
     assert values("It occupies only 2.4% of total area.") == [("2.4", "%", "area", None)]
     assert values("The kernels run above 92% of the practical speed-of-light.") == [("92", "%", "utilization", None)]
+    assert values("Retrieval previously accounted for 55% of end-to-end latency.") == [("55", "%", "latency", None)]
+    # A cause a sentence opens with names no result of its own clause; the clause after it may.
+    assert values("Because it keeps all weights on chip, the accelerator reaches 87% DSP utilization on the ZCU102.") == [
+        ("87", "%", "utilization", "higher")]
     # Not the motivation a sentence opens with.
     assert values("Since GEMM accounts for up to 90% of inference time, we accelerate it.") == []
 

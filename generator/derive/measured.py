@@ -267,7 +267,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
                 or _EARLIER_WORK_ON.search(before) or (baseline_only and _BASELINE_RAN_ON.search(sentence, max(0, m.start - 160), m.start)) \
                 or _SIMULATED.search(before) \
                 or (contrasted is not None and m.end <= contrasted.end()) or _MOVED_FROM.search(before) \
-                or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) or _ENABLES_ON.search(before) \
+                or (_SUPPORTED.search(before[-30:]) and not builds_on) or _CLASS_BEFORE.search(before) \
+                or (_ENABLES_ON.search(before) and not _AT_NUMBER.match(sentence, m.end)) \
                 or _CLASS_AFTER.match(sentence, m.end) \
                 or (_PLURAL_CLASS.fullmatch(sentence, m.start, m.end + 1) and (
                     _CLASS_LISTED_BEFORE.search(before) or _CLASS_LISTED_AFTER.match(sentence, m.end + 1))) \

@@ -42,7 +42,8 @@ _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|hig
 # is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
 # spills to host memory, decoding slows by 45%").
 _WORSE = re.compile(r"drop\w*|slow\w*", re.I)
-_PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under|since|because)\b",
+_PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\b|^\W*(?:when|whenever|if|under)\b"
+                      r"(?!\s+(?:utili[sz]ing|using|running|deploy(?:ed|ing)|evaluat(?:ed|ing)|test(?:ed|ing)|measur(?:ed|ing))\b)",
                       re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one
 # Or a measurement in words: "four GPU hours", "twice as fast".
@@ -82,9 +83,10 @@ _MEASURE_BY = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:[\w-]+\s+){1,4}?" 
 
 # A part that takes a share of a time: "account for up to 70% of total model inference latency", "consuming 72%
 # of application time", "occupy 47% time of the entire model execution".
-_TAKES = re.compile(r"\b(?:accounts?\s+for|consum(?:es|ed|ing|e)|occup(?:y|ies|ied|ying)|tak(?:es|ing|e)|tak(?:es|ing)\s+up|"
+_TAKES = re.compile(r"\b(?:account(?:s|ed)?\s+for|consum(?:es|ed|ing|e)|occup(?:y|ies|ied|ying)|tak(?:es|ing|e)|took|tak(?:es|ing)\s+up|"
                     r"spend(?:s|ing)?|dominat(?:es|ing)|represent(?:s|ing)?|comprises?|mak(?:es|ing)\s+up)\s+"
                     r"(?:(?:up to|about|around|nearly|over|almost|roughly|only|just|more than|less than)\s+)?$", re.I)
+_CAUSE = re.compile(r"\W*(?:since|because|as)\b[^,;]*$", re.I)
 _OF_TIME = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:time|runtime|run time|latency|execution time|"
                       r"inference time|cycles)\b", re.I)
 _COMPRESSION = re.compile(r"\bcompression (?:rates?|ratios?)|[x×] compression\b", re.I)
@@ -234,7 +236,9 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                                                     or parallel or again)
             worse = _WORSE.search(nearby) and not _PROBLEM.search(sentence)
             # (Or a share of a time a part takes: "sampling can account for up to 70% of total inference latency".)
-            share_of_time = _OF_TIME.match(sentence, match.end()) if _TAKES.search(before) else None
+            # (Not the cause a sentence opens with: "Since GEMM accounts for up to 90% of inference time, ...".)
+            share_of_time = _OF_TIME.match(sentence, match.end()) \
+                if _TAKES.search(before) and not _CAUSE.match(sentence, 0, match.start()) else None
             stated = (kind in _STATED_AS_PERCENT or reached_share(sentence, *match.span()) or share_of_time) \
                 and not _PROBLEM.search(sentence)
             if share_of_time and kind in (None, "speedup", "latency"):  # a share of a latency, or of a time (no latency)
