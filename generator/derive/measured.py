@@ -187,8 +187,8 @@ _SHARE_OF = re.compile(r"%\s+of\s+what\b[^,;]*$")
 # Or of another's measure, named as the other's: "Our kernel on an RTX 4090 sustains 85% of the throughput of the FP16
 # kernel on an A100", "it reaches 71% of the throughput obtained on 8 H800 GPUs" (not "92% of cuBLAS performance on an
 # H100", where both ran).
-_SHARE_OF_ANOTHER = re.compile(rf"%\s+of\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}{SHARED_MEASURE}\s+"
-                               r"(?:of|obtained|achieved|measured)\b[^,;]*$", re.I)
+_SHARE_OF_ANOTHER = re.compile(rf"%\s+of\s+(?:(?:the\s+)?(?:[\w-]+\s+){{0,2}}{SHARED_MEASURE}|that|those|what)\s+"
+                               r"(?:of|obtained|achieved|measured|reached|delivered|attained)\b[^,;]*$", re.I)
 # What a result multiplies or matches is another's: "the B200 more than doubles the FP8 training throughput of the H100".
 _MULTIPLIES_OF = re.compile(r"\b(?:doubl|tripl|quadrupl|halv|match|rival)\w*\s+the\s+(?:[\w-]+\s+){0,4}?of\s+(?:the\s+|an?\s+)?$",
                             re.I)
