@@ -1534,6 +1534,11 @@ def test_a_share_of_a_time_a_part_takes_is_a_result():
     assert values("Since GEMM accounts for up to 90% of inference time, we accelerate it.") == []
 
 
+def test_shrinking_is_a_change_and_slo_violations_an_error():
+    assert values("Optimizer memory shrinks by 50%.") == [("50", "%", "memory", "lower")]
+    assert values("SLO violations fall by 73%.") == [("73", "%", "error", "lower")]
+
+
 def test_a_model_a_device_cannot_hold_is_no_result():
     assert values("A 24 GB card cannot hold the 70B model at all.") == []
 

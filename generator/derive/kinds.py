@@ -33,7 +33,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("error", r"(?:mean )?(?:absolute )?(?:percentage )?errors?|MAPE|perplexit(?:y|ies)|word error rate|WER|"
               r"accuracy (?:loss|drop|degradation)|divergence|"
               # the rate of an unwanted outcome: "a 77% collision rate reduction"
-              r"(?:collision|failure|miss|crash|violation|false[- ](?:positive|negative)|misclassification)\s+rates?"),
+              r"(?:collision|failure|miss|crash|violation|false[- ](?:positive|negative)|misclassification)\s+rates?|"
+              r"SLO violations?"),
     ("accuracy", r"accurac(?:y|ies)|(?:more|less) accurate|top-[15]|mAP|AP(?:50|75)?|mIoU|(?:mean )?IoU|BLEU|F1[- ]scores?|F1|recall|PSNR|SSIM|FID|quality|scores?|"
                  # a task's performance is how well it is done: "detection and classification performance"
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"

@@ -36,7 +36,7 @@ from ..content.check import MODEL_NAME
 # A percentage is a result only when it says what changed: "37% latency reduction", not "52% of peak".
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost\w*|speed(?:s|ing)?\s?up|better|cut|"
                      r"accelerat(?!ors?\b)\w*|enhanc\w*|inflat\w*|narrow(?:s|ed|ing)\b|gain|decreas\w*|smaller|outperform\w*|exceed\w*|"
-                     r"surpass\w*|slash\w*|halv\w*|shorten\w*|trim(?:s|med|ming)?|los(?:es|ing)\b|fall(?:s|ing)?\b|fell\b|ris(?:es|ing)\b|rose\b|"
+                     r"surpass\w*|slash\w*|halv\w*|shorten\w*|shrink\w*|shrank|trim(?:s|med|ming)?|los(?:es|ing)\b|fall(?:s|ing)?\b|fell\b|ris(?:es|ing)\b|rose\b|"
                      r"\|\s*(?:more|less)\b|cheaper|costlier", re.I)  # right after the number: "1.3% more accurate"
 # A loss says what changed too ("latency drops 41%", "slowed inference by 82%"), unless the sentence
 # is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
