@@ -162,6 +162,7 @@ _RESULT_ON_DATASET = re.compile(r"(?:\d%|\d\.\d+)[^.;]{0,40}?\b(?:dataset|benchm
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 # Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").
 _SETUP_BEFORE = re.compile(r"(?<!-)\b(?:batch|dataset|corpus|sequence of|vocabulary)\b[^.]{0,20}$|\b(?:sampled|windows)\s+at\s+$"
+                           r"|\bcapp(?:ing|ed)\b[^.;,]{0,30}\bat\s+$"  # a power cap: "Capping the H100 at 400 W"
                            r"|\b(?:GPUs?|cards?|devices?|boards?|laptops?|servers?|nodes?|MCUs?|microcontrollers?|chips?)\s+"
                            r"(?:of|with|containing|featuring)\s+(?:\w+\s+){0,3}$"
                            r"|\bfor\s+(?:an?\s+|the\s+)?$"
