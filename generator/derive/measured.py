@@ -42,7 +42,7 @@ _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|hig
 _MEASURED_ON = re.compile(
     # ("in a single GTX 1080Ti GPU" after a result: "runs at over 71 FPS in a single ...", not "methods that fit in a single")
     # (or where results came from: "Experimental results from a Raspberry Pi cluster")
-    r"(?:(?:\b(?:on|onto|using|employing|leveraging|utili[sz]ing|capp(?:ing|ed)|with|within|(?<=\d[xX×%]\s)for(?=\s+(?:an?|the)\s)|"
+    r"(?:(?:\b(?:on|using|employing|leveraging|utili[sz]ing|capp(?:ing|ed)|with|within|(?<=\d[xX×%]\s)for(?=\s+(?:an?|the)\s)|"
     r"(?:(?<=results\s)|(?<=measurements\s)|(?<=experiments\s)|(?<=data\s))from|"
     r"(?:(?<=\d[\w/%×.]\s)|(?<=\d\s[\w/%×.]{2}\s)|(?<=\d\s[\w/%×.]{3}\s))in(?=\s+(?:a|one)\s+single\b)|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
