@@ -23,8 +23,8 @@ def with_defined_names(hardware: Hardware, abstract: str, mentions: list[Mention
         short = starts.get(found.start("short")) if found else None
         if short is not None and short.id not in hardware.lineage(m.id) and m.id not in hardware.lineage(short.id) \
                 and short.text == found.group("short"):
-            defined.setdefault(short.text, (m.id, found.end()))
+            defined.setdefault(short.text, (m.id, short.start))
     if not defined:
         return mentions
-    return [m._replace(id=defined[m.text][0]) if m.text in defined and m.start >= defined[m.text][1] - len(m.text) - 2
-            else m for m in mentions]
+    return [m._replace(id=defined[m.text][0]) if m.text in defined and m.start >= defined[m.text][1] else m
+            for m in mentions]

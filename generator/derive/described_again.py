@@ -17,9 +17,10 @@ from .hardware_words import CLASS_KINDS, PROCESSOR_CLASS
 
 # The words before a name that introduce it: an indefinite article and a describing word, then the
 # vendor's and the line's names, if any: "a discrete NVIDIA GeForce |GTX 1650".
-_INTRODUCED = re.compile(r"\b(?:an?|one)\s+(?P<word>[a-z][a-z-]{3,})\s+(?:(?-i:[A-Z][\w-]*)\s+){0,3}$")
+_INTRODUCING = r"\b(?:an?|one)\s+(?P<word>[a-z][a-z-]{3,})\s+(?:(?-i:[A-Z][\w-]*)\s+){0,3}"
+_INTRODUCED = re.compile(_INTRODUCING + "$")
 # Such words before a class that no name of the vocabulary stands in: "an integrated Intel Iris Xe GPU".
-_INTRODUCED_CLASS = re.compile(rf"\b(?:an?|one)\s+(?P<word>[a-z][a-z-]{{3,}})\s+(?:(?-i:[A-Z][\w-]*)\s+){{0,3}}{PROCESSOR_CLASS}\b")
+_INTRODUCED_CLASS = re.compile(rf"{_INTRODUCING}{PROCESSOR_CLASS}\b")
 # The same word and the class after "the": "the discrete GPU" (not "the discrete GPU's memory" read
 # any differently: the device still).
 _AGAIN = re.compile(rf"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?P<word>[a-z][a-z-]{{3,}})\s+(?P<cls>{PROCESSOR_CLASS})(?![\w-])")
@@ -28,12 +29,11 @@ _AGAIN = re.compile(rf"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?P<word>[a-z][a-z-]{{3,}}
 def described_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> list[Mention]:
     """The abstract's `mentions` with the phrases that name one of them again by the word that
     introduced it and its class ("the discrete GPU")."""
-    introduced: dict[str, list[tuple[Mention, int]]] = {}  # a word: the devices it introduced, and where
+    introduced: dict[str, list[Mention]] = {}  # a word: the devices it introduced
     for m in mentions:
-        node = hardware.nodes[m.id]
         found = _INTRODUCED.search(abstract, max(0, m.start - 60), m.start)
-        if node.kind == "device" and found:
-            introduced.setdefault(found.group("word"), []).append((m, m.end))
+        if hardware.nodes[m.id].kind == "device" and found:
+            introduced.setdefault(found.group("word"), []).append(m)
     if not introduced:
         return mentions
     taken = [(m.start, m.end) for m in mentions]
@@ -51,13 +51,12 @@ def described_again(hardware: Hardware, abstract: str, mentions: list[Mention]) 
                for other in again if other is not found):
             continue
         kinds = CLASS_KINDS.get(found.group("cls"), set())
-        ones = {m.id: (m, after) for m, after in introduced.get(found.group("word"), ())
-                if hardware.nodes[m.id].device_kind in kinds}
+        ones = {m.id: m for m in introduced.get(found.group("word"), ()) if hardware.nodes[m.id].device_kind in kinds}
         if len(ones) != 1:
             continue
-        m, after = next(iter(ones.values()))
+        m = next(iter(ones.values()))
         start = found.start("word")
-        if start < after or any(s < found.end() and start < e for s, e in taken):
+        if start < m.end or any(s < found.end() and start < e for s, e in taken):
             continue
         added.append(Mention(m.id, start, found.end(), abstract[start:found.end()]))
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions

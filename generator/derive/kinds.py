@@ -134,7 +134,6 @@ def kinds_in(text: str) -> list[str]:
     return [m.lastgroup for m in KIND.finditer(text)]
 
 
-# What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".
 # A workload named bare, as a model is (check.MODEL_NAME): a dataset or a benchmark by its name
 # ("On CIFAR-10, ...", "9.64x speedup on MATH-500"). Other bare names may be devices the vocabulary
 # lacks ("on SpiNNaker2", "on Kintex-7"): not read as workloads.
@@ -151,6 +150,7 @@ def score_on_benchmark(text: str, end: int) -> str | None:
     return "accuracy" if _SCORED_ON.match(text, end) else None
 
 
+# What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".
 _SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
 
 

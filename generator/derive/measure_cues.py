@@ -18,8 +18,11 @@ _NAMED_RIGHT_AFTER = frozenset({"latency", "energy", "power"})
 # The gap between a list's items: the words that name the one before, then a comma or "and":
 # "~0.84 s TTFT, 98 tok/s decode|, and |1.4 GB peak memory".
 _ITEM_GAP = re.compile(r"(?:\s+[\w-]+){0,3}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:about|around|only|just|nearly)\s+|~\s*)?")
+# A parenthesis that opens on a figure, with the words that say it is an approximation: "(~6.6 Hz)",
+# "(approximately 6.6 Hz)".
+APPROXIMATE_ASIDE = r"\s*\(\s*(?:~\s*|≈\s*|(?:approximately|about|roughly|i\.e\.,?)\s+)?"
 # A parenthesis opened right after a result, or "vs" after the figure in it: "70× faster (|0.33ms| vs |23.2ms)".
-_ASIDE_OPENS = re.compile(r"(?:\s+[\w-]+){0,3}?\s*\(\s*(?:~\s*|≈\s*|(?:approximately|about|roughly|i\.e\.,?)\s+)?")
+_ASIDE_OPENS = re.compile(r"(?:\s+[\w-]+){0,3}?" + APPROXIMATE_ASIDE)
 _PARTS = re.compile(r"(?:\s+[\w-]+){0,6}?\s*:\s*(?:(?:about|around|only|just|nearly)\s+|~\s*)?")
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus)\s+(?:~\s*)?")
 

@@ -12,12 +12,13 @@ from ..content.hardware import Hardware, Mention
 from .candidates import NUMBER_GAP
 from .claims import claim_span, make_claim
 from .kinds import MODEL_KINDS, claim_kind
+from .measure_cues import APPROXIMATE_ASIDE
 from .measures import Measure, second_of_from_to
 from .result import Result
 from .result_devices import device_of
 
 
-_RESTATED = re.compile(r"\s*\(\s*(?:~|≈|approximately\s+|about\s+|i\.e\.,?\s+)?")
+_RESTATED = re.compile(APPROXIMATE_ASIDE)  # a figure restated in parentheses: "at 50.65 ms (19.74 Hz)"
 _CLOSED = re.compile(r"\s*\)")
 
 
@@ -53,11 +54,11 @@ def with_measures(results: list[Result], placed: list[tuple[re.Match[str], Resul
         span = spans[measure]
         # "cuts weight memory from 60 GB to 21 GB": the second number's words are the first's too.
         # Or a figure restated in parentheses in another unit: "issues action tokens at 50.65 ms (19.74 Hz)".
-        restated = at and _RESTATED.fullmatch(sentence, left, measure.start) and _CLOSED.match(sentence, measure.end)
+        closed = _CLOSED.match(sentence, measure.end)
+        restated = at and closed and _RESTATED.fullmatch(sentence, left, measure.start)
         if at and (second_of_from_to(sentence, left, measure.start, edges[at - 1][0]) or restated):
             first_left = edges[at - 2][1] if at > 1 else 0
-            span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0],
-                    _CLOSED.match(sentence, measure.end).end() if restated else span[1])
+            span = (claim_span(sentence, *edges[at - 1], first_left, measure.start)[0], closed.end() if restated else span[1])
         claim = make_claim(written, measure.start, measure.end, span, measure.head, measure.activity)
         kind = measure.kind if measure.unit != "×" else claim_kind(claim) or measure.kind
         device = device_of(hardware, sentence, mentions, measured, measure.start, measure.end, left,

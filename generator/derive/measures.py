@@ -114,6 +114,8 @@ def _in_unit(unit: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.]){_NUMBER}\s*{re.escape(unit)}(?!\w)")
 
 
+# A device that holds or loads a model (not one that cannot): "A single MI300X holds the 70B model".
+_HOLDS = r"(?<!cannot )(?<!not )(?<!n't )holds?\b|loads?\b|loading"
 # Words that say the number was achieved, in the clause before it (or right after, for
 # "on a single GPU"), as opposed to a set-up.
 _ACHIEVED_BEFORE = re.compile(
@@ -125,7 +127,7 @@ _ACHIEVED_BEFORE = re.compile(
     # a model's own size: "The proposed model is 138 KB post quantization"
     r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:about|around|approximately|roughly)?|"
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requir\w*|need(?:s|ed|ing)?|"
-    r"using|uses?|used|consum\w*|draw\w*|fits?|fitting|(?<!cannot )(?<!not )(?<!n't )holds?\b|loads?\b|loading|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
+    rf"using|uses?|used|consum\w*|draw\w*|fits?|fitting|{_HOLDS}|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
     # (or with its abbreviation: "a Time-To-First-Token (TTFT) of 129 ms")
@@ -148,7 +150,7 @@ _ACHIEVED_AFTER = re.compile(rf"^\s*{ARROW}\s*[~≈]?\d|"
 _MANY_AFTER = re.compile(r"\s*(?:[\w-]+\s+){0,3}?(?i:on|using)\s+(?:(?i:two|four|eight|sixteen|multiple|several)\s|"
                          r"(?!1\s)\d[\d,]*\s)")
 # What a model size is a result of: it fits, it runs, as large as.
-_FITS_BEFORE = re.compile(r"\b(?:fit\w*|(?<!cannot )(?<!not )(?<!n't )holds?|loads?|loading|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|less than|fewer than|under|as large as|"
+_FITS_BEFORE = re.compile(rf"\b(?:fit\w*|{_HOLDS}|execut\w*|fine-?tun\w*|enabl\w*|largest|up to|over|more than|less than|fewer than|under|as large as|"
                           r"scal\w* to)\b[^.;]{0,30}$|\b(?:only|merely|just)\s+$|\breduc\w*\b(?:[^.;]|\.\d){0,40}\bto\s+$", re.I)
 # A model's name right before a size, its version with it: "Llama 3.2 1B", "Qwen2.5 7B".
 _NAME_BEFORE = re.compile(r"(?<![\w.-])(?-i:[A-Z][\w.-]*)(?:\s+v?\d+(?:\.\d+)*)?\s+$")

@@ -37,7 +37,9 @@ from ..content.check import MODEL_NAME
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost\w*|speed(?:s|ing)?\s?up|better|cut|"
                      r"accelerat(?!ors?\b)\w*|enhanc\w*|inflat\w*|narrow(?:s|ed|ing)\b|gain|decreas\w*|smaller|outperform\w*|exceed\w*|"
                      r"surpass\w*|slash\w*|halv\w*|shorten\w*|shrink\w*|shrank|trim(?:s|med|ming)?|los(?:es|ing)\b|fall(?:s|ing)?\b|fell\b|ris(?:es|ing)\b|rose\b|"
-                     r"\|\s*(?:more|less)\b|cheaper|costlier", re.I)  # right after the number: "1.3% more accurate"
+                     r"cheaper|costlier", re.I)
+# Or "more" or "less" right after the number: "1.3% more accurate", "9% more than on H100".
+_MORE_OR_LESS = re.compile(r"\s*(?:more|less)\b", re.I)
 # A loss says what changed too ("latency drops 41%", "slowed inference by 82%"), unless the sentence
 # is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
 # spills to host memory, decoding slows by 45%").
@@ -223,7 +225,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         parallel = again = False
         changed = None
         if unit == "%":
-            nearby = before[-45:] + " |" + sentence[match.end():match.end() + 30]  # "|": the number's place
+            nearby = before[-45:] + sentence[match.end():match.end() + 30]
             gap = sentence[cut_before:match.start()]
             # "by 24% on average and by up to 77% under dynamic inputs": the same change again.
             # "reduces turnaround time by 24%, end-to-end training latency by 12%": another measure, by as
@@ -245,8 +247,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                 of_what = sentence[match.end():share_of_time.end()] + re.match(r"[\w-]*", sentence[share_of_time.end():]).group(0)
                 kind = "latency" if "latency" in of_what.lower() or "latency" in kinds_in(of_what) else "other"
             changed = _CHANGED_BY.search(before)
-            if not _CHANGE.search(nearby) and not worse and not stated and not listed and not changed \
-                    and index not in pairing:
+            if not _CHANGE.search(nearby) and not _MORE_OR_LESS.match(sentence, match.end()) and not worse \
+                    and not stated and not listed and not changed and index not in pairing:
                 continue
         if kind is None:
             # "2.49x, and 2.32x reductions on latency": the words after the list.

@@ -140,9 +140,8 @@ def only_settings(hardware: Hardware, sentence: str, mentions: list[Mention], de
 _HOST_AFTER = re.compile(r"\s+(?:servers?|clusters?|nodes?|machines?|instances?|farms?|workstations?|racks?)\b", re.I)
 
 
-# A workload a sentence opens with, named bare after "On", as a model is (MODEL_NAME): a dataset or
-# a benchmark by its name ("On CIFAR-10, ...", "On ImageNet-1K, ..."). Other bare names may be
-# devices the vocabulary lacks ("On SpiNNaker2, ...", "on Kintex-7"): not read as workloads.
+# An opening "On": a benchmark named bare after it is a workload only where its comma sets it off
+# ("On CIFAR-10, ...").
 _OPENING = re.compile(r"\W*(?i:on)\s+")
 
 
@@ -157,8 +156,6 @@ def is_setting(found: re.Match[str]) -> bool:
     # Bare after a result's number too: "9.64x speedup on MATH-500"; after an opening "On", only set off by its comma.
     opening = _OPENING.fullmatch(found.string, 0, found.start("name")) is not None
     return not opening or found.string[found.end():found.end() + 1] == ","
-
-
 
 
 # A count of a class of hardware and nothing more: "on 1 GPU", "across 8 GPUs", "using a single GPU".
