@@ -93,6 +93,10 @@ _BUILDS_ON_FEATURES = re.compile(r"(?:\b(?:leverag(?:e|es|ed|ing)|exploit(?:s|ed
 _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\s+(?:work|works|approaches|systems|"
                          r"methods|studies|solutions)\b", re.I)
 _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.I)
+# Other work as what the paper's own is compared with says nothing of whose the sentence is: "it achieves ... on the
+# TPU, while maintaining comparable performance to existing methods".
+_AGAINST_OTHER_WORK = re.compile(r"\b(?:than|to|over|against|versus|vs\.?|outperform\w*|surpass\w*|exceed\w*|beyond)\s+"
+                                 r"(?:(?:the|all|many|most|several|other|[\w-]+-of-the-art|strong|competitive|leading)\s+)*$", re.I)
 # "supported on NVIDIA and AMD GPUs": what runs there, not where the paper measured.
 # ("supported by the newest Ampere Tensor Cores" is a feature of that hardware: no cue either way.)
 # Hardware a result makes possible to use, not where it was measured: "enabling deployment on Raspberry Pi".
@@ -239,7 +243,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     vendor's hardware after "outperforms" or "than" is what it was compared with.
     `about_hardware`: the paper studies what this sentence names (see measured_in_abstract)."""
     found: list[Mention] = []
-    if not mentions or (_OTHER_WORK.search(sentence) and not _OWN_WORK.search(sentence)):
+    if not mentions or (any(not _AGAINST_OTHER_WORK.search(sentence, max(0, w.start() - 60), w.start())
+                            for w in _OTHER_WORK.finditer(sentence)) and not _OWN_WORK.search(sentence)):
         return found
     studies = about_hardware or _STUDIES.search(sentence) is not None
     comparisons = list(_COMPARISON.finditer(sentence)) if hardware is not None else []

@@ -146,7 +146,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # tokens on a single L40s. Our framework achieves an 18.95x speedup ...").
             ran = set(before) if results else {m.id for m in most_specific(hardware, stated)}
             # (Not an example's budget, "For example, with a single A100 80GB GPU, ...", nor others' work, "Previous works ...".)
-            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not budget and not _EXAMPLE.match(written) else None
+            # (Nor a sentence whose results ran on more than it: "... on an A100 and 17% ... on different GPUs".)
+            carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not budget and not _EXAMPLE.match(written) \
+                and not _SEVERAL_PLATFORMS.search(written) else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
         if names_hardware and budget:
