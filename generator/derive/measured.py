@@ -25,6 +25,7 @@ from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OUTPERFORMS, SHARED_MEA
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
 from .defined_names import with_defined_names
 from .described_again import described_again
+from .model_numbers import with_model_numbers
 from .short_names import with_short_names
 from .software_names import software_names, without_software
 
@@ -352,12 +353,16 @@ def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[
     own text: without a vendor's name joined to another name, and without a spelling two vendors
     share unless the paper names its vendor too; with a device named again by the last word of its
     name ("... Jetson AGX Orin ... on Orin", `short_names.py`) or by the word that introduced it ("a
-    discrete ... GTX 1650 GPU ... the discrete GPU", `described_again.py`); without a name the paper defines as
+    discrete ... GTX 1650 GPU ... the discrete GPU", `described_again.py`); a GeForce card by its number
+    alone ("a single 4090 GPU"); without a name the paper defines as
     its own software (`software_names.py`)."""
     software = software_names((title, abstract))  # "We present L4, a runtime system": not NVIDIA's L4
     in_title, in_abstract = with_vendor_context(
         hardware, without_software(title, names_not_hardware(title, hardware.detect(title), hardware), software),
         without_software(abstract, names_not_hardware(abstract, hardware.detect(abstract), hardware), software))
+    # (A GeForce card by its number alone: "on a single 4090 GPU", `model_numbers.py`.)
+    in_title = with_model_numbers(hardware, title, in_title)
+    in_abstract = with_model_numbers(hardware, abstract, in_abstract)
     named = with_defined_names(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))
     return in_title, described_again(hardware, abstract, named)
 
