@@ -253,7 +253,7 @@ _CONTRAST = re.compile(r"\b(?:unlike|prior|previous|existing|conventional|tradit
 # run on a single H100", "We implement X on ...", "It scales to 128K tokens on dual A5000 GPUs"), not background ("Training on H100 clusters is
 # expensive", "Modern GPUs such as the H100 offer massive compute").
 _OWN_SETTING = re.compile(r"^\W*it\b|\b(?:we|our|us|this (?:paper|work|study)|experiments?|evaluat\w*|benchmark\w*|measur\w*|"
-                          r"implement\w*|deployed|tested|testbed|results?|prototyp\w*|ported|leverag\w*|exploit\w*)\b", re.I)
+                          r"implement\w*|deploy\w*|tested|testbed|results?|prototyp\w*|ported|leverag\w*|exploit\w*|validat\w*|verifi\w*)\b", re.I)
 _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|to date|so far|in recent years|"
                          r"(?:existing|prior|previous|conventional|state-of-the-art)\s+(?:work|works|approaches|methods|systems|"
                          r"solutions|accelerators|techniques)"
