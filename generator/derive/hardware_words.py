@@ -8,7 +8,7 @@ from __future__ import annotations
 PROCESSOR_CLASS = r"(?:GPU|CPU|TPU|NPU|IPU|DPU|APU|DSP|FPGA|ASIC|SoC)"
 # A noun that says what a product named before it is: "the H100 GPU", "two RTX 4090 cards",
 # "the Orin board", "this chip".
-HARDWARE_NOUN = rf"(?:{PROCESSOR_CLASS}s?|chips?|cards?|boards?|devices?|processors?|accelerators?)"
+HARDWARE_NOUN = rf"(?:{PROCESSOR_CLASS}s?|chips?|cards?|boards?|devices?|processors?|accelerators?|microcontrollers?|MCUs?)"
 # The device kinds (content/hardware.yml) each class of processor takes in.
 CLASS_KINDS = {"GPU": {"datacenter-gpu", "workstation-gpu", "consumer-gpu", "embedded"}, "CPU": {"cpu"},
                "TPU": {"tpu"}, "NPU": {"npu"}, "FPGA": {"fpga"}, "IPU": {"ipu"}}

@@ -199,12 +199,13 @@ _AT_NUMBER = re.compile(_AT.pattern + r"\d")
 _WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)
 
 
-# What can follow hardware that a sentence opens with to make it the subject: a noun for it,
+# What can follow hardware that a sentence opens with to make it the subject: a noun for it and an aside
+# ("An ESP32 microcontroller (160 MHz, 520 KB SRAM) completes ..."),
 # then a modal or a verb that states what it does ("NVIDIA Ampere GPUs can execute 2:4 sparse
 # matrix multiplication twice as fast", "The H100 delivers ...").
 _OPENS = re.compile(r"^\W*(?:(?:the|an?|each|every|our|its|both|(?:a\s+)?single|one|two|three|four|eight|\d+)\s+)*$",
                     re.I)
-_DOES = re.compile(rf"(?:\s*(?:{HARDWARE_NOUN}|\([^()]{{0,30}}\)))?"
+_DOES = re.compile(rf"(?:\s*(?:{HARDWARE_NOUN}|\([^()]{{0,30}}\))){{0,2}}"
                    r"\s+(?:(?:can|could|will|would|may|also|still|now|consistently)\s+)*"
                    r"(?:execut|perform|achiev|deliver|reach|attain|provid|sustain|run|offer|outperform|beat|"
                    r"surpass|exceed|improv|speed|reduc|complet|process|compute|is\b|are\b|"
