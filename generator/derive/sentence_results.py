@@ -69,6 +69,9 @@ _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 # Snapdragon 8 Gen 1 demonstrates respective speedups of 1.37X and 2.22X"; not "their respective
 # base models").
 _RESPECTIVELY = re.compile(rf"\brespectively\b|{RESPECTIVE_BEFORE.pattern}", re.I)
+# An opening (of the sentence or a clause) that names several platforms: "...; on Jetson Nano and Galaxy Note8, ...".
+_OPENS_ON_SEVERAL = re.compile(r"(?:^|[;:])\W*(?:on|across|using)\s+[^,;]{1,80}?\s(?:and|or)\s[^,;]{1,60},", re.I)
+_SLASHED_NUMBERS = re.compile(r"\d[\w.%×]*\s?/\s?\d")
 _COMPARED_OPENING = re.compile(rf"\W*{OPENING_COMPARED_WITH}\b[^,;]{{0,160}}[,;]", re.I)
 _ON_OWN = re.compile(r"\b(?:on|using|running on)\s+(?:an?\s+|the\s+|one\s+|\d+\s+)?(?P<name>(?-i:[A-Z][\w-]*\d)[\w.-]*)", re.I)
 # Hardware in the comparison of the result before ("... than cuBLAS on the A100 and 1.8x ...").
@@ -331,6 +334,14 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         # "On the GB300 and the GB200, it reaches 1,233/1,048 TFLOPS ... and 974/919 TFLOPS ...".
         results = in_turn(results, groups, hardware_list(hardware, sentence, mentions))
     results = with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
+    if not respectively and mentions and _OPENS_ON_SEVERAL.search(sentence) \
+            and len(results) == len(listed := hardware_list(hardware, sentence, mentions)) > 1 \
+            and len({(r.unit, r.claim.text if r.claim else None) for r in results}) == 1 \
+            and not _SLASHED_NUMBERS.search(sentence):
+        # "On Jetson Nano and Galaxy Note8, it achieves a latency of 13 ms and 35 ms": one list of as many numbers
+        # of one measure as the opening names platforms, each its own, as if said "respectively" (not numbers
+        # slashed, which pair with the settings slashed: "On the H200 and the H100, it reaches 812/640 TFLOPS for FP8/BF16").
+        results = [r._replace(device=d) for r, d in zip(results, listed)]
     if respectively:
         # "2.1x and 3.4x on the A100 and the H100, respectively", "on Intel CPU, ARM CPU, and NVIDIA
         # GPU by 3.8×, 2.6×, and 1.7×": a list of where things ran, in order, one device each (not
