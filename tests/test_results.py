@@ -2216,6 +2216,12 @@ def test_a_model_number_ending_in_x_is_no_factor(content):
     assert one("It is up to 1000X faster than the CPU.").value == 1000
 
 
+def test_a_models_width_multiplier_is_no_factor(content):
+    r = one("Our model is 2.4x faster than MobileViTv2 x1.0 on the iPhone 12.", content[1])
+    assert (r.value, r.baseline) == (2.4, "MobileViTv2 x1.0")
+    assert one("It runs x2.5 faster than the CPU.").value == 2.5  # a factor written first, after no name
+
+
 def test_a_makers_software_with_trademark_signs_is_not_its_hardware(content):
     for text in ("X runs 2.3x faster than NVIDIA® TensorRT™ on the Jetson™ AGX Orin.",
                  "X runs 2.3x faster than NVIDIA(R) TensorRT(TM) on the Jetson AGX Orin."):

@@ -176,10 +176,22 @@ def _model_code(sentence: str, match: re.Match[str]) -> bool:
         _LINE_BEFORE.search(sentence, start, match.start()) is not None and _NAME_ENDS.match(sentence, match.end()) is not None)
 
 
+# A model's width multiplier after its name: "MobileViTv2 x1.0", "MobileNetV2 ×0.75" (a name of capitals and
+# figures, then the factor written first).
+_NAME_OF_MODEL_BEFORE = re.compile(r"(?-i:[A-Z][a-z]*[A-Z][\w-]*|[A-Z][\w-]*\d[\w-]*)\s$")
+
+
+def _width_multiplier(sentence: str, match: re.Match[str]) -> bool:
+    """Whether the factor `match` is written first right after a model's name ("MobileViTv2 x1.0")."""
+    return bool(match.group("xfirst")) and _NAME_OF_MODEL_BEFORE.search(sentence, max(0, match.start() - 40),
+                                                                        match.start()) is not None
+
+
 def candidates(sentence: str) -> list[re.Match[str]]:
     """The numbers with a unit `sentence` (`for_matching`'s) holds, in order: CANDIDATE's, and
     the numbers of a list that share the unit of its last (SHARED_UNIT)."""
-    found = [m for m in CANDIDATE.finditer(sentence) if not _condition(sentence, m) and not _model_code(sentence, m)]
+    found = [m for m in CANDIDATE.finditer(sentence) if not _condition(sentence, m) and not _model_code(sentence, m)
+             and not _width_multiplier(sentence, m)]
     taken = [m.span() for m in found]
     # Not a number of a name or of a setting.
     shared = [m for m in SHARED_UNIT.finditer(sentence) if not any(a <= m.start() < b for a, b in taken)

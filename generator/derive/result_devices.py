@@ -18,7 +18,8 @@ from ..content.hardware import Hardware, Mention
 from .baseline_figures import baseline_figure
 from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OPENING_COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN
-from .unknown_hardware import ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, counts_named, credit, is_unknown, unknown_before
+from .unknown_hardware import (ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, classes_listed_before, counts_named, credit, is_unknown,
+                               unknown_before)
 
 
 # Numbers joined by slashes, and names joined by slashes: "1.10×/4.86× lower latency ... on the
@@ -287,10 +288,13 @@ def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Menti
     ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
     if best and unknown_listed_after(sentence, best[-1], mentions):
         ids.append(ELSEWHERE)  # "13ms and 35ms on Jetson Nano and Galaxy Note8, respectively"
-    where = best and (_ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
+    classes, opens = classes_listed_before(sentence, best[0].start) if best else (0, 0)
+    ids = [ELSEWHERE] * classes + ids  # "on GPU, CPU, and iPhone12 mobile device, respectively"
+    where = best and (classes or _ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
                       or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)
                           and not _IS.match(sentence, best[-1].end)))
-    return ids if where and len(ids) > 1 and len(set(ids)) == len(ids) else []
+    known = [i for i in ids if i != ELSEWHERE]
+    return ids if where and len(ids) > 1 and len(set(known)) == len(known) else []
 
 
 def slashed_to_unknown(sentence: str, mention: Mention) -> bool:

@@ -174,3 +174,15 @@ def counts_named(hardware: Hardware, found: re.Match[str], named: list[Mention])
     count = _COUNT_OF_CLASS.fullmatch(found.group(0))
     kinds = CLASS_KINDS.get(count.group("cls")) if count else None
     return bool(kinds) and any(hardware.nodes[m.id].device_kind in kinds for m in named)
+
+
+# Classes of processor listed before a name, where things ran: "on GPU, CPU, and |iPhone12 mobile device".
+_CLASSES_LISTED_BEFORE = re.compile(rf"\b(?:on|across|using)\s+(?P<items>(?:(?:the\s+)?{PROCESSOR_CLASS}s?,?\s+)+)"
+                                    r"(?:and\s+|or\s+)(?:(?:the|an?)\s+)?$")
+
+
+def classes_listed_before(sentence: str, start: int) -> tuple[int, int]:
+    """How many classes of processor (none of ours) a list names right before the name at `start`, and
+    where the list opens ("on GPU, CPU, and iPhone12 ...": 2); (0, start) when none."""
+    found = _CLASSES_LISTED_BEFORE.search(sentence, max(0, start - 80), start)
+    return (len(re.findall(PROCESSOR_CLASS, found.group("items"))), found.start()) if found else (0, start)
