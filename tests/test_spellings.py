@@ -50,6 +50,11 @@ def test_hardware_yml_lists_rtx_4090_once(hardware):
     assert [a for a in hardware.nodes["rtx-4090"].aliases if a.replace(" ", "").upper() == "RTX4090"] == ["RTX 4090"]
 
 
+def test_two_names_of_one_device_that_overlap_are_one_mention(hardware):
+    # "AMD V80" and "V80 FPGA" are both the Alveo V80's: one name, not the shorter lost with the maker.
+    assert found(hardware, "Implemented on an AMD V80 FPGA, it is 1.7x faster.") == [("alveo-v80", "AMD V80 FPGA")]
+
+
 @pytest.mark.parametrize("spelling", ["M1 Pro", "M1-Pro", "M1Pro", "m1-pro"])
 def test_m1_pro_and_m1_hyphen_pro_find_the_apple_m1(hardware, spelling):
     assert found(hardware, f"a MacBook with the {spelling} chip") == [("apple-m1", spelling)]
@@ -174,8 +179,8 @@ def plain_patterns(hardware: Hardware) -> dict[str, list[tuple[re.Pattern[str], 
 
 
 def plain_detect(patterns, text: str) -> list[tuple[str, int, int]]:
-    """At each word (links skipped, a glued count tried first), the longest name; then the
-    longest of overlapping names."""
+    """At each word (links skipped, a glued count tried first), the longest name; two names of one
+    node that overlap are one; then the longest of overlapping names."""
     s = " " + text
     candidates = []
     p = 1
@@ -199,8 +204,14 @@ def plain_detect(patterns, text: str) -> list[tuple[str, int, int]]:
                     p = start  # finditer goes on after the count it consumed
                 break
         p += 1
+    joined: list[tuple[int, int, str | None]] = []  # two names of one node that overlap are one: "AMD V80" + "V80 FPGA"
+    for cand in sorted(candidates, key=lambda c: (c[0], -c[1])):
+        if joined and cand[2] is not None and cand[2] == joined[-1][2] and cand[0] < joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], cand[1]), cand[2])
+        else:
+            joined.append(cand)
     chosen: list[tuple[int, int, str | None]] = []
-    for cand in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
+    for cand in sorted(joined, key=lambda c: (c[0] - c[1], c[0])):
         if all(cand[1] <= a or cand[0] >= b for a, b, _ in chosen):
             chosen.append(cand)
     return [(node_id, a, b) for a, b, node_id in sorted(chosen) if node_id is not None]

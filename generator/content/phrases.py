@@ -182,9 +182,17 @@ def fold(text: str) -> str:
 
 
 def longest_first(candidates: list[tuple[int, int, T]]) -> list[tuple[int, int, T]]:
-    """Non-overlapping candidates, longer spans winning over shorter ones they overlap, in text order."""
+    """Non-overlapping candidates, longer spans winning over shorter ones they overlap, in text order;
+    two that overlap and name the same thing are one span ("AMD V80" and "V80 FPGA": "AMD V80 FPGA")."""
     if all(a[1] <= b[0] for a, b in pairwise(candidates)):
         return candidates  # in text order already, and nothing overlaps: the usual case
+    merged: list[tuple[int, int, T]] = []
+    for cand in sorted(candidates, key=lambda c: (c[0], -c[1])):
+        if merged and cand[2] is not None and cand[2] == merged[-1][2] and cand[0] < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], cand[1]), cand[2])
+        else:
+            merged.append(cand)
+    candidates = merged
     chosen: list[tuple[int, int, T]] = []
     for cand in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
         if all(cand[1] <= start or cand[0] >= end for start, end, _ in chosen):
