@@ -122,8 +122,9 @@ def refined_device(hardware: Hardware | None, node_id: str | None, measured_on: 
 
 
 # A sentence that opens by referring back to the hardware the sentence before was about:
-# "The H100 achieves ... . It also delivers ...", "... . The chip draws 7 W."
-_REFERS_BACK = re.compile(rf"\W*(?:its?|they|their|(?:this|these|the) (?:new )?(?:{HARDWARE_NOUN}|parts?))\b", re.I)
+# "The H100 achieves ... . It also delivers ...", "... . The chip draws 7 W.", "However, its ...".
+_REFERS_BACK = re.compile(rf"\W*(?:(?:{LINKING_PHRASE}|however|yet|still|nevertheless|but)\s*,?\s*)?"
+                          rf"(?:its?|they|their|(?:this|these|the) (?:new )?(?:{HARDWARE_NOUN}|parts?))\b", re.I)
 
 
 def refers_back(sentence: str) -> bool:

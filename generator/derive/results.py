@@ -148,7 +148,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # (Not an example's budget, "For example, with a single A100 80GB GPU, ...", nor others' work, "Previous works ...".)
             # (Nor a sentence whose results ran on more than it: "... on an A100 and 17% ... on different GPUs".)
             carried = ran.pop() if len(ran) == 1 and ELSEWHERE not in ran and not budget and not _EXAMPLE.match(written) \
-                and not _SEVERAL_PLATFORMS.search(written) else None
+                and not _SEVERAL_PLATFORMS.search(written) \
+                and not any(r.baseline_device and r.baseline_device != r.device for r in results) else None
         if frame and not (unmeasured and not names_hardware):
             results = _placed(results, frame)
         if names_hardware and budget:
