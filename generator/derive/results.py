@@ -97,8 +97,10 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # would be 3x faster with FP4") takes no device from the sentences before it.
         # Nor does what the field has done, which a sentence opens by placing in time ("Currently, 4-bit
         # quantization has achieved ..., reducing the memory footprint by 75%").
-        unmeasured = any(not _SIMULATION_RUN.match(written, h.start()) for h in _HYPOTHETICAL.finditer(written)) \
-            or _FIELD_TIME.match(written) is not None
+        # (Not in a closing clause on what the results imply: ", underscoring the potential for future systems".)
+        implies = _IMPLICATION.search(written)
+        unmeasured = any(not _SIMULATION_RUN.match(written, h.start()) and not (implies and h.start() > implies.start())
+                         for h in _HYPOTHETICAL.finditer(written)) or _FIELD_TIME.match(written) is not None
         if names_hardware:
             frame = opening
             subject = subject_device(hardware, written, mentions)
@@ -263,6 +265,7 @@ _FIELD_TIME = re.compile(r"\W*(?:currently|recently|traditionally|historically|t
                          re.I)
 _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmeasured|future|would|might|plausibl[ey]|"
                           r"potentially|hypothetical\w*)\b", re.I)
+_IMPLICATION = re.compile(r",\s+(?:underscoring|highlighting|suggesting|indicating|paving|opening|pointing|showcasing)\b", re.I)
 # (Not a simulation that is the workload run on hardware: "In a 9-billion-cell simulation on 64 GPUs, ...".)
 _SIMULATION_RUN = re.compile(r"simulations?\s+(?:(?:runs?|ran)\s+)?(?:on|using|across)\s+(?:up\s+to\s+)?"
                              r"(?:\d[\d,]*|two|four|eight|sixteen)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|node|chip|card|accelerator)s?\b", re.I)
