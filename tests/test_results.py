@@ -2222,6 +2222,17 @@ def test_a_models_width_multiplier_is_no_factor(content):
     assert one("It runs x2.5 faster than the CPU.").value == 2.5  # a factor written first, after no name
 
 
+def test_what_a_comparison_holds_the_same_is_not_what_it_measures(content):
+    # "at similar FLOPs", "with similar accuracy": held equal, the number is of the measure before.
+    found = extract_results(Paper("x", "X", "EdgeViT-S attains 78.4% top-1 accuracy on ImageNet, 2.1% higher than "
+                                            "MobileNetV2 at similar FLOPs."), content[1])
+    assert [(r.value, r.kind) for r in found] == [(78.4, "accuracy"), (2.1, "accuracy")]
+    assert found[1].claim.text.startswith("accuracy … 2.1% higher than MobileNetV2")
+    found = extract_results(Paper("x", "X", "It reaches 66.3 FPS, surpassing prior works with similar accuracy by at "
+                                            "least 11.6x."), content[1])
+    assert [(r.value, r.kind) for r in found] == [(66.3, "throughput"), (11.6, "throughput")]
+
+
 def test_a_makers_software_with_trademark_signs_is_not_its_hardware(content):
     for text in ("X runs 2.3x faster than NVIDIA® TensorRT™ on the Jetson™ AGX Orin.",
                  "X runs 2.3x faster than NVIDIA(R) TensorRT(TM) on the Jetson AGX Orin."):

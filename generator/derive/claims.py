@@ -22,7 +22,7 @@ from .claim_words import (BY_AMOUNT, CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIF
                           in_another_unit, name_completed, name_started, trimmed, with_abbreviation, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
-from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, respective_measure
+from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, kinds_in, respective_measure
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
@@ -223,7 +223,7 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
         pieces.append(scope)
     text = written[span[0]:span[1]] + (" " + written[comparison[0]:comparison[1]] if comparison else "") \
         + (" " + written[scope[0]:scope[1]] if scope else "")
-    if measure is None and not KIND.search(text):
+    if measure is None and not kinds_in(text, measured_only=True):  # (not what it holds the same: "at similar FLOPs")
         # The words that name the measure, before the number's own ("increases GPU utilization
         # from below 40% to over 90%"), even where a comparison opens the sentence.
         head = _head(written, span[0], number=(start, end))

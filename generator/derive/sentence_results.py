@@ -256,7 +256,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         if kind is None:
             # "2.49x, and 2.32x reductions on latency": the words after the list.
             kind = (unit == "%" and score_on_benchmark(sentence, match.end())) or next(  # "17.6% EMA on GSM8K"
-                (k for k in kinds_in(sentence[match.end():match.end() + 80]) if k != "scale"), previous_kind)
+                (k for k in kinds_in(sentence[match.end():match.end() + 80], measured_only=True) if k != "scale"), previous_kind)
         if kind is None and baselines[index] and (unit == "×" or _WINS.search(sentence, cut_before, match.start())):
             kind = "speedup"  # "performs 4.86× than DeepSpeed", "surpasses PyTorch JIT by 87%": no measure named
         if index in of_figure:  # a factor of the figure before is of its measure ("3.18 fps/W, which is 28.91x")

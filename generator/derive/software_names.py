@@ -1,4 +1,4 @@
-"""A name the paper gives its own software that the vocabulary spells as hardware: "We present L4, a
+"""The names a paper gives its own software. One the vocabulary spells as hardware: "We present L4, a
 runtime system that ..." (not NVIDIA's L4), "Orin is a scheduler for ...". The apposition or the
 copula defines the word for the whole paper, its title too ("L4: Low-Latency LLM Serving ..."),
 so none of its uses there names the device, unless its maker's name or a hardware noun goes with it
@@ -6,6 +6,9 @@ so none of its uses there names the device, unless its maker's name or a hardwar
 
 Only a definition as software counts: "We present TPU v4, a supercomputer for ..." or "Gaudi 3 is
 an AI accelerator" define hardware, and "platform" or "design" could be either.
+
+Those names, and a title's before its colon, also say which sentences are about the paper's own
+system (`opens_with_own`): where such a sentence says it ran is where the paper was measured.
 """
 
 from __future__ import annotations
@@ -50,3 +53,27 @@ def without_software(text: str, mentions: list[Mention], names: frozenset[str]) 
         return mentions
     return [m for m in mentions if m.text not in names or _MAKER_BEFORE.search(text, max(0, m.start - 12), m.start)
             or _NOUN_AFTER.match(text, m.end)]
+
+
+# A title's name for the paper's system, before its colon: "SDG-Track: A Heterogeneous ... Framework".
+_TITLE_NAME = re.compile(r"\s*((?-i:[A-Z][\w-]*[A-Za-z\d]))\s*:")
+# A sentence about the system the paper presents: "The system successfully tracks ... on an NVIDIA Jetson Orin Nano".
+_THE_SYSTEM = re.compile(r"\W*(?:the|this)\s+(?:proposed\s+|complete\s+|resulting\s+)?(?:system|framework|prototype|pipeline|"
+                         r"accelerator|implementation)\b", re.I)
+# A share or a factor a sentence holds is a result the rules may have missed, not where the paper ran.
+_SHARE_OR_FACTOR = re.compile(r"\d\s*(?:%|×|x\b|X\b|percent\b|times\b)")
+
+
+def own_system_names(title: str, abstract: str) -> frozenset[str]:
+    """The names of the paper's own system: those it defines ("We introduce ScaleFold, a ... method") and
+    its title's before a colon ("SDG-Track: ...")."""
+    titled = _TITLE_NAME.match(title)
+    return software_names((title, abstract)) | ({titled.group(1)} if titled else set())
+
+
+def opens_with_own(sentence: str, names: frozenset[str]) -> bool:
+    """Whether `sentence`, holding no share or factor, opens with the paper's own system as its subject
+    (its name, or "The system"): where it says that system ran is where the paper was measured ("ScaleFold
+    successfully scaled the AlphaFold training to 2080 NVIDIA H100 GPUs")."""
+    return not _SHARE_OR_FACTOR.search(sentence) and (_THE_SYSTEM.match(sentence) is not None or any(
+        re.match(rf"\W*{re.escape(name)}\b", sentence) for name in names))
