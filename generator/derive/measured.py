@@ -46,7 +46,7 @@ _MEASURED_ON = re.compile(
     # (or where results came from: "Experimental results from a Raspberry Pi cluster")
     r"(?:(?:\b(?:on|using|employing|leveraging|utili[sz]ing|capp(?:ing|ed)|with|within|(?<=\d[xX×%]\s)for(?=\s+(?:an?|the)\s)|"
     r"(?:(?<=results\s)|(?<=measurements\s)|(?<=experiments\s)|(?<=data\s))from|"
-    r"(?:(?<=\d[\w/%×.]\s)|(?<=\d\s[\w/%×.]{2}\s)|(?<=\d\s[\w/%×.]{3}\s))in(?=\s+(?:a|an|one|the)\s|\s+(?-i:[A-Z][\w-]*)\s)|across|atop|our|per|scal(?:es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
+    r"(?:(?<=\d[\w/%×.]\s)|(?<=\d\s[\w/%×.]{2}\s)|(?<=\d\s[\w/%×.]{3}\s))in(?=\s+(?:a|an|one|the)\s|\s+(?-i:[A-Z][\w-]*)\s)|across|atop|our|per|scal(?:e|es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
     r"offload(?:s|ed|ing)?\s+(?:(?!to\b)[\w-]+\s+){0,4}?(?:on)?to|"
     # where a design is built: "implemented in a Xilinx Zynq UltraScale+ FPGA", "deployed in NVIDIA AGX Orin"
