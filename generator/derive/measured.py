@@ -204,6 +204,12 @@ _MULTIPLIES_OF = re.compile(r"\b(?:doubl|tripl|quadrupl|halv|match|rival)\w*\s+t
 # (Right after the name it describes, with a noun or two between: "STM32L4 microcontroller based on an".)
 _DESCRIBES = re.compile(r"(?:\s+[\w-]+){0,2}\s+(?:(?:based|built)\s+(?:on|around|upon)|powered\s+by)\s+"
                         r"(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,2}$", re.I)  # matched from the name's end
+# The hardware a class stands for, named in parentheses after it: "a single-GPU (H100, bf16) evaluation" (not an
+# example, "NPU platforms (e.g., Ascend 910B)", nor a baseline's, "compared to a GPU (A6000)").
+_CLASS_NAMED_IN_PARENTHESES = re.compile(rf"\b{PROCESSOR_CLASS}s?\s*\(\s*$")
+_COMPARED_BEFORE = re.compile(rf"\b(?:{COMPARED_WITH}|than|over|versus|vs\.?|against)\b", re.I)
+# A part, then what holds it ("the Hexagon NPU of the Snapdragon X Elite"): the part is where things ran.
+_PART_OF = re.compile(rf"(?:\s+{PROCESSOR_CLASS})?\s+(?:of|in|inside|within|integrated\s+(?:in|into|on))\s+(?:the|an?)\s+", re.I)
 # The paper presents the hardware it names as its subject: "We present the Gaudi 3 AI accelerator",
 # "This paper introduces the TPU v4".
 _PRESENTS = re.compile(r"\b(?:we|this\s+(?:paper|work|article))\s+(?:present|introduce|describe|detail|unveil)s?\s+"
@@ -285,7 +291,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             continue
         # What hardware named before it is built on describes that hardware, which is where things ran,
         # or not: "against an STM32L4 microcontroller based on an Arm Cortex-M4".
-        if any(o.end <= m.start <= o.end + 60 and _DESCRIBES.match(sentence, o.end, m.start) for o in mentions):
+        if any(o.end <= m.start <= o.end + 60 and (_DESCRIBES.match(sentence, o.end, m.start)
+                                                   or _PART_OF.fullmatch(sentence, o.end, m.start)) for o in mentions):
             continue
         # A name that goes on from a measured one: "on NVIDIA H100", "on the A100 and the H100".
         goes_on = found and found[-1].end <= m.start and (_GOES_ON.match(sentence[found[-1].end:m.start]) or (
@@ -297,7 +304,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
                 or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before) \
-                or (_FIGURE_BEFORE.search(before) and _MEASURE_AFTER.match(after)) or _MEASURED_BY.match(after):
+                or (_FIGURE_BEFORE.search(before) and _MEASURE_AFTER.match(after)) or _MEASURED_BY.match(after) \
+                or (_CLASS_NAMED_IN_PARENTHESES.search(before) and not _COMPARED_BEFORE.search(before)):
             found.append(m)
     return found
 
