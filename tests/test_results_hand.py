@@ -513,6 +513,16 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # bs 2 wrong, bt 1.
     ("never_tuned_bs", 0.9, 0.65, 0.96, 0.82, 0.57),
     ("never_tuned_bt", 0.94, 0.76, 0.97, 0.85, 0.66),
+    # Sets bu and bv (held out), 20 real arXiv abstracts each whose ids' last three digits sum to an even (bu: 147
+    # sentences, 78 results) or an odd number (bv: 155 sentences, 53 results), written on 2026-11-29 (twenty-first
+    # session) by two helpers who had not read the rules, committed unscored (da2f58b), scored once at c42c0cd, after
+    # that session's rules and a review on fresh sentences: bu value 44/49 and 44/78, claims keep meaning 42/44, 1
+    # inverted, kind 39/44, device right 13/18, 2 wrong; bv value 43/43 and 43/53, claims 40/43, 1 inverted, kind
+    # 34/43, device right 19/19, 4 wrong. The session's starting rules (93d84b4) score them the same but bu's kinds
+    # (38/44). After scoring (disclosed): "RTX ADA 6000" the RTX 6000 Ada, "10x higher H100 throughput": bu device
+    # right 16/18.
+    ("never_tuned_bu", 0.89, 0.56, 0.95, 0.88, 0.88),
+    ("never_tuned_bv", 0.97, 0.8, 0.93, 0.79, 0.97),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -607,7 +617,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bq": {"meaning inverted": 0, "wrong device": 10},
             "never_tuned_br": {"meaning inverted": 1, "wrong device": 0},
             "never_tuned_bs": {"meaning inverted": 0, "wrong device": 2},
-            "never_tuned_bt": {"meaning inverted": 0, "wrong device": 1}}  # "waste 10--15% of GPU hours", the field's, now read
+            "never_tuned_bt": {"meaning inverted": 0, "wrong device": 1},  # "waste 10--15% of GPU hours", the field's, now read
+            "never_tuned_bu": {"meaning inverted": 1, "wrong device": 2},
+            "never_tuned_bv": {"meaning inverted": 1, "wrong device": 4}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -619,7 +631,8 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_bb", "never_tuned_ba", "never_tuned_bc", "never_tuned_bd", "never_tuned_bf",
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
         "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
-        "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br", "never_tuned_bs", "never_tuned_bt"]
+        "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br", "never_tuned_bs", "never_tuned_bt",
+        "never_tuned_bu", "never_tuned_bv"]
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -97,8 +97,7 @@ _BUILDS_ON_FEATURES = re.compile(r"(?:\b(?:leverag(?:e|es|ed|ing)|exploit(?:s|ed
 _OTHER_WORK = re.compile(r"\b(?:recent|prior|previous|existing|related|earlier)\s+(?:work|works|approaches|systems|"
                          r"methods|studies|solutions)\b", re.I)
 _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.I)
-# Other work as what the paper's own is compared with says nothing of whose the sentence is: "it achieves ... on the
-# TPU, while maintaining comparable performance to existing methods".
+# Other work only compared with says nothing of whose the sentence is ("comparable performance to existing methods").
 _AGAINST_OTHER_WORK = re.compile(r"\b(?:than|to|over|against|versus|vs\.?|outperform\w*|surpass\w*|exceed\w*|beyond)\s+"
                                  r"(?:(?:the|all|many|most|several|other|[\w-]+-of-the-art|strong|competitive|leading)\s+)*$", re.I)
 # "supported on NVIDIA and AMD GPUs": what runs there, not where the paper measured.
@@ -142,9 +141,10 @@ _GOES_ON = re.compile(r"^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:,|/|-|and|or|as well as
 # Or a product code the vocabulary does not know, then the name it does in parentheses: the "SM8750" of
 # "the Qualcomm SM8750 (Snapdragon 8 Elite)".
 _LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+|\s+[A-Z][\w-]*\d[\w-]*\s*\(\s*")
-# A device named as the measure's own word, between a figure and what it measures: "1.7-11.8 ms T4
-# TensorRT latency", "at 3.2 ms A100 latency".
-_FIGURE_BEFORE = re.compile(r"\d\s*(?:ms|s|μs|µs|FPS|fps|tokens/s|TFLOPS|images/s)\s+$")
+# A device named as the measure's own word, between a figure (or a factor's comparative) and what it measures:
+# "1.7-11.8 ms T4 TensorRT latency", "at 3.2 ms A100 latency", "more than 10x higher H100 throughput".
+_FIGURE_BEFORE = re.compile(r"\d\s*(?:ms|s|μs|µs|FPS|fps|tokens/s|TFLOPS|images/s|(?:[x×%]|times|percent)\s+"
+                            r"(?:higher|lower|faster|better|greater|more|less))\s+$")
 _MEASURE_AFTER = re.compile(r"(?:\s+(?:[A-Z][\w.-]*|FP\d+|INT\d+)){0,2}\s+(?:latency|throughput|inference time|runtime|speed)\b", re.I)
 # A device named as what measurements were taken on: "Preliminary Apple M2 Metal measurements ... show".
 _MEASURED_BY = re.compile(r"(?:\s+[A-Z][\w.-]*){0,2}\s+(?:measurements?|benchmarks?|experiments?|profiling|evaluations?)\b"
