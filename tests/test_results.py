@@ -2231,6 +2231,10 @@ def test_what_a_comparison_holds_the_same_is_not_what_it_measures(content):
     found = extract_results(Paper("x", "X", "It reaches 66.3 FPS, surpassing prior works with similar accuracy by at "
                                             "least 11.6x."), content[1])
     assert [(r.value, r.kind) for r in found] == [(66.3, "throughput"), (11.6, "throughput")]
+    found = extract_results(Paper("x", "X", "Our CNNs cut inference FLOPs at matched accuracy by 1.6x and by 1.7x on "
+                                            "CIFAR-10 and ImageNet-1k, respectively."), content[1])
+    assert [(r.value, r.kind) for r in found] == [(1.6, "compute"), (1.7, "compute")]
+    assert found[0].direction == "lower" and "accuracy" not in found[1].claim.text
 
 
 def test_a_makers_software_with_trademark_signs_is_not_its_hardware(content):

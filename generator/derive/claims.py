@@ -22,7 +22,7 @@ from .claim_words import (BY_AMOUNT, CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIF
                           in_another_unit, name_completed, name_started, trimmed, with_abbreviation, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
-from .kinds import KIND, MEASURE_NOUN, MEASURE_TAIL, kinds_in, respective_measure
+from .kinds import HELD_SAME, KIND, MEASURE_NOUN, MEASURE_TAIL, kinds_in, respective_measure
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
@@ -348,7 +348,8 @@ def _head(written: str, before: int, past_numbers: bool = False,
         start = breaks[-1].end() if breaks else 0
         named = [m for m in KIND.finditer(plain, start, before)
                  if (not past_numbers or not _AFTER_NUMBER.search(plain, 0, m.start()))
-                 and (number is None or not in_another_unit(written, m.start(), *number))]
+                 and (number is None or not in_another_unit(written, m.start(), *number))
+                 and not HELD_SAME.search(plain, max(0, m.start() - 40), m.start())]  # not "at matched accuracy"
         # A clause after a semicolon that names no measure goes on with the one before it:
         # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100".
         if named or not breaks or breaks[-1].group(0).strip() != ";":

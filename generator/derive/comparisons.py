@@ -90,6 +90,11 @@ def baseline_of(text: str, offset: int, after: bool = False) -> tuple[str, tuple
     return (name, (offset + match.start(), offset + match.end())) if name else None
 
 
+# What a change holds the same, between its verb and its amount: "cut inference FLOPs at matched accuracy by".
+_HELD_SAME_BETWEEN = re.compile(r"\s+(?:at|with|under)\s+(?:the\s+|a\s+)?(?:same|similar|comparable|equal|identical|"
+                                r"matched|matching|fixed|constant)\s+[\w-]+(?=\s+by\s+\S*$)", re.I)
+
+
 def direction_of(before: str, after: str, rate: bool) -> str | None:
     """"higher" or "lower": the direction word right after the number ("3x lower throughput"),
     else, for a factor or a percentage, the last one right before it ("reduces latency by 37%").
@@ -97,6 +102,7 @@ def direction_of(before: str, after: str, rate: bool) -> str | None:
     kind is known (`_resolved`); one that says worse, "worse"."""
     match = _DIRECTION.search(after[:30])
     if match is None and not rate:
+        before = _HELD_SAME_BETWEEN.sub("", before)  # "cut inference FLOPs| at matched accuracy| by 1.7x"
         match = ([None, *_DIRECTION.finditer(before[-35:])])[-1]
     if match is None:
         return None

@@ -132,7 +132,7 @@ def kind_in(text: str) -> str | None:
 def kinds_in(text: str, measured_only: bool = False) -> list[str]:
     """Every kind `text` names, in order ("of latency and throughput" -> latency, throughput); with
     `measured_only`, not what a comparison holds the same ("at similar FLOPs")."""
-    return [m.lastgroup for m in KIND.finditer(text) if not (measured_only and _HELD_SAME.search(text, 0, m.start()))]
+    return [m.lastgroup for m in KIND.finditer(text) if not (measured_only and HELD_SAME.search(text, 0, m.start()))]
 
 
 # A workload named bare, as a model is (check.MODEL_NAME): a dataset or a benchmark by its name
@@ -161,7 +161,7 @@ _UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|mino
 
 
 # What a comparison holds the same, not what it measures: "2.1% higher than MobileNetV2 at similar FLOPs".
-_HELD_SAME = re.compile(r"\b(?:at|with|under|for)\s+(?:the\s+|a\s+)?(?:same|similar|comparable|equal|identical|matched|"
+HELD_SAME = re.compile(r"\b(?:at|with|under|for)\s+(?:the\s+|a\s+)?(?:same|similar|comparable|equal|identical|matched|"
                         r"matching|fixed|constant)\s+(?:[\w-]+\s+)?$", re.I)
 _SETTING_AFTER = re.compile(r"\s*(?:at|for|under|on)\s", re.I)
 
@@ -177,7 +177,7 @@ def claim_kind(claim: Claim) -> str | None:
     # Not what the words after it say did not change: "by 4x without accuracy loss", "at similar FLOPs".
     named = [m for m in KIND.finditer(after)
              if (m.lastgroup != "scale" or _SCALE_AFTER.fullmatch(after[:m.start()]))
-             and not _UNCHANGED.search(after, 0, m.start()) and not _HELD_SAME.search(after, 0, m.start())]
+             and not _UNCHANGED.search(after, 0, m.start()) and not HELD_SAME.search(after, 0, m.start())]
     right = [(m.start(), m.lastgroup) for m in named]
     # "reduces attention FLOPs by 87% at 64K sequence length": words after a preposition right after
     # the number say where it was measured, not what (the measure is named before it).
@@ -189,7 +189,7 @@ def claim_kind(claim: Claim) -> str | None:
             return right[1][1]
         return right[0][1]
     left = [(len(before) - m.end(), m.lastgroup) for m in KIND.finditer(before) if m.lastgroup != "scale"
-            and not _HELD_SAME.search(before, 0, m.start())]
+            and not HELD_SAME.search(before, 0, m.start())]
     candidates = sorted([*left, *right])
     return candidates[0][1] if candidates else None
 
