@@ -2237,6 +2237,14 @@ def test_what_a_comparison_holds_the_same_is_not_what_it_measures(content):
     assert found[0].direction == "lower" and "accuracy" not in found[1].claim.text
 
 
+def test_outperforming_says_it_won_a_measure_named_says_at_what(content):
+    found = extract_results(Paper("x", "X", "SBP-YOLO achieves 87.0% mAP (outperforming YOLOv11n by 5.8%) and runs at "
+                                            "139.5 FPS on a Jetson AGX Xavier."), content[1])
+    assert [(r.value, r.kind, r.device) for r in found] == [
+        (87.0, "accuracy", None), (5.8, "accuracy", None), (139.5, "throughput", "jetson-agx-xavier")]
+    assert one("FooNet outperforms BarNet by 2.1x.").kind == "speedup"  # no other measure named
+
+
 def test_a_makers_software_with_trademark_signs_is_not_its_hardware(content):
     for text in ("X runs 2.3x faster than NVIDIA® TensorRT™ on the Jetson™ AGX Orin.",
                  "X runs 2.3x faster than NVIDIA(R) TensorRT(TM) on the Jetson AGX Orin."):
