@@ -1019,6 +1019,11 @@ def test_short_rates_and_the_power_drawn_while_running():
         ("131.7", "tokens/s", "throughput", None), ("34.1", "W", "power", None)]
     assert values("It reaches a latency of 29ms per token.") == [("29", "ms/token", "latency", None)]
     assert values("The board runs at 4 W under a 5 W TDP.") == [("4", "W", "power", None)]
+    # Power in kilowatts and microwatts, bandwidth in petabytes a second: as written, the value in the base unit.
+    found = extract_results(Paper("x", "X", "The rack consumes only 30 kW of power. The chip consumes just 29 uW of "
+                                            "leakage power. The pod reaches 3.7 PB/s of memory bandwidth."))
+    assert [(r.value_text, r.unit, r.kind, r.value) for r in found] == [
+        ("30", "kW", "power", 30e3), ("29", "μW", "power", 29e-6), ("3.7", "PB/s", "bandwidth", 3.7e15)]
     assert [r.kind for r in extract_results(Paper("x", "X", "The operations per second (OPS) of X surpass Y by 3x."))] \
         == ["throughput"]
 
