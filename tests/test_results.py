@@ -1024,6 +1024,7 @@ def test_short_rates_and_the_power_drawn_while_running():
                                             "leakage power. The pod reaches 3.7 PB/s of memory bandwidth."))
     assert [(r.value_text, r.unit, r.kind, r.value) for r in found] == [
         ("30", "kW", "power", 30e3), ("29", "μW", "power", 29e-6), ("3.7", "PB/s", "bandwidth", 3.7e15)]
+    assert values("The WSE tackles memory-bound tasks using its 20 PB/s high bandwidth memory.") == []  # its own, no result
     assert [r.kind for r in extract_results(Paper("x", "X", "The operations per second (OPS) of X surpass Y by 3x."))] \
         == ["throughput"]
 
@@ -2020,7 +2021,7 @@ def test_a_chip_the_paper_presents_and_the_vocabulary_lacks_is_no_device_of_ours
         assert own_silicon(hardware(), ("X", other), []) == frozenset(), other
     assert own_silicon(hardware(), ("Vega: A 10-Core SoC for IoT End-Nodes", "We present Mr. Wolf, a RISC-V SoC."), []) \
         == {"Vega", "Mr. Wolf"}
-    assert devices(text) == ["cortex-m4", None]
+    assert devices(text) == [None, "cortex-m4", None]  # its 10 uW sleep power, its 0.2 ms: none of ours
     # A design prototyped on an FPGA of the vocabulary ran there.
     assert devices("We present FooAcc, an accelerator chip prototyped on a ZCU102 FPGA. FooAcc reaches 200 GOPS.") \
         == ["zynq-ultrascale-plus"]

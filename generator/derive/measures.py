@@ -70,6 +70,7 @@ WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", 
 _AS_WRITTEN = {"bytes", "B/s"}
 _WATT_HOURS = {"m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9}
 _BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15}
+_ITS = re.compile(r"\b(?:its|their)\s+(?:(?:about|around|nearly|over)\s+)?$", re.I)  # a device's own figure, no result
 _WATT_PREFIXES = {"m": ("mW", 1e-3), "milli": ("mW", 1e-3), "u": ("μW", 1e-6), "μ": ("μW", 1e-6), "µ": ("μW", 1e-6),
                   "micro": ("μW", 1e-6), "k": ("kW", 1e3), "kilo": ("kW", 1e3)}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
@@ -299,7 +300,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if unit == "tokens" and index == _PLAIN_TOKENS and not _CONTEXT_BEFORE.search(before[-50:]) and not (
                 _HANDLED_BEFORE.search(before[-50:]) and _ACHIEVED_AFTER.match(sentence[match.end():])):
             continue
-        if kind == "memory" and (_HARDWARE_AFTER.match(sentence, match.end()) or _NAME_WITH.search(before)):
+        if kind == "memory" and (_HARDWARE_AFTER.match(sentence, match.end()) or _NAME_WITH.search(before)) \
+                or kind in ("memory", "bandwidth") and _ITS.search(before):  # "using its 20 PB/s high bandwidth memory"
             continue
         # Or the second of two measures of one kind that share the first's verb: "uses 285 KB of RAM and
         # 892 KB of flash", "52 FPS on the Orin NX and 65 fps with INT8 quantization".
