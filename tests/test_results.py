@@ -1014,6 +1014,14 @@ def test_a_count_of_chips_before_the_device():
     assert devices("It trains ResNet-50 in 2.2 minutes on a 1024-chip TPU v3 Pod.") == ["tpu-v3"]
 
 
+def test_a_change_brought_down_and_a_factor_without_its_article():
+    assert values("LoRA brought down training time by 66% in comparison to the baseline.") == [
+        ("66", "%", "duration", "lower")]
+    assert values("It accelerates the average inference speed by more than factor 3.") == [
+        ("3", "×", "speedup", "higher")]
+    assert values("We use a scaling factor of 8.") == []
+
+
 def test_short_rates_and_the_power_drawn_while_running():
     assert values("The RTX 4050 sustains 131.7 tok/s at 34.1 W.") == [
         ("131.7", "tokens/s", "throughput", None), ("34.1", "W", "power", None)]

@@ -520,9 +520,10 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # inverted, kind 39/44, device right 13/18, 2 wrong; bv value 43/43 and 43/53, claims 40/43, 1 inverted, kind
     # 34/43, device right 19/19, 4 wrong. The session's starting rules (93d84b4) score them the same but bu's kinds
     # (38/44). After scoring (disclosed): "RTX ADA 6000" the RTX 6000 Ada, "10x higher H100 throughput": bu device
-    # right 16/18.
+    # right 16/18; "by more than factor 3" read (bv values 44/45, its claim without the "average" of "the average
+    # inference speed significantly, by": claims 41/45).
     ("never_tuned_bu", 0.89, 0.56, 0.95, 0.88, 0.88),
-    ("never_tuned_bv", 0.97, 0.8, 0.93, 0.79, 0.97),
+    ("never_tuned_bv", 0.97, 0.8, 0.91, 0.79, 0.97),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.

@@ -225,9 +225,10 @@ def low_and_high(sentence: str, match: re.Match[str]) -> tuple[str, str | None]:
     return low, high
 
 
-# "between 2 and 3 times" is a range; "by a factor of (up to) 2.84" a factor (a "scaling factor of 8" is not).
+# "between 2 and 3 times" is a range; "by a factor of (up to) 2.84", "by more than factor 3" a factor (a "scaling
+# factor of 8" is not).
 _BETWEEN = re.compile(rf"(?<=\bbetween )({_NUM}\s*(?:%|×|x)?) and (?={_NUM}\s*(?:%|×|x|times)(?![\w-]))", re.I)
-_FACTOR = re.compile(r"(?<=\ba )factor\s+(?:of\s+)?((?:up to|about|over|nearly|almost|roughly)\s+)?(?=\d)", re.I)
+_FACTOR = re.compile(r"(?:(?<=\ba )|(?<=\bby )|(?<=\bthan ))factor\s+(?:of\s+)?((?:up to|about|over|nearly|almost|roughly)\s+)?(?=\d)", re.I)
 
 
 def for_matching(sentence: str) -> str:

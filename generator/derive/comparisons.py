@@ -62,7 +62,7 @@ _OUTPERFORMS = re.compile(
 _LOWER = (r"lower\w*|less|fewer|slower|smaller|shorter|cheaper|narrow(?:s|ed|ing)?|reduc\w*|decreas\w*|cuts?|cutting|sav\w*|shrink\w*|"
           r"drops?|dropped|falls?|fell|slow(?:s|ed|ing)?|slowdowns?|compress(?:es|ing)?|"
           # "slashes TTFT by 38%", "halves the memory", "still loses 13-27% of throughput"
-          r"slash(?:es|ed|ing)?|halv(?:es|ed|ing)|shorten(?:s|ed|ing)?|trim(?:s|med|ming)?|los(?:es|ing)")
+          r"slash(?:es|ed|ing)?|halv(?:es|ed|ing)|shorten(?:s|ed|ing)?|trim(?:s|med|ming)?|los(?:es|ing)|br(?:ing|ings|inging|ought)\s+down")
 _HIGHER = r"higher|more|faster|greater|larger|increas\w*|rises?|rose|grows?|grew"
 # Better: higher for a speedup or a throughput, lower for a latency, a memory or a cost.
 _BETTER = r"improv\w*|speed\s?ups?|speeds up|boost\w*|gains?|better|enhanc\w*|accelerat\w*|outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?"

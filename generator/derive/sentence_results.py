@@ -37,7 +37,7 @@ from ..content.check import MODEL_NAME
 _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|higher|sav\w*|boost\w*|speed(?:s|ing)?\s?up|better|cut|"
                      r"accelerat(?!ors?\b)\w*|enhanc\w*|inflat\w*|narrow(?:s|ed|ing)\b|gain|decreas\w*|smaller|outperform\w*|exceed\w*|"
                      r"surpass\w*|slash\w*|halv\w*|shorten\w*|shrink\w*|shrank|trim(?:s|med|ming)?|los(?:es|ing)\b|fall(?:s|ing)?\b|fell\b|ris(?:es|ing)\b|rose\b|"
-                     r"cheaper|costlier", re.I)
+                     r"cheaper|costlier|br(?:ing|ings|inging|ought)\s+down", re.I)
 # Or "more" or "less" right after the number: "1.3% more accurate", "9% more than on H100".
 _MORE_OR_LESS = re.compile(r"\s*(?:more|less)\b", re.I)
 # A loss says what changed too ("latency drops 41%", "slowed inference by 82%"), unless the sentence
