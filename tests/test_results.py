@@ -1022,6 +1022,11 @@ def test_a_change_brought_down_and_a_factor_without_its_article():
     assert values("We use a scaling factor of 8.") == []
 
 
+def test_a_change_s_verb_far_before_by_gives_a_factor_its_direction():
+    assert values("BitDecoding reduces single-batch decoding latency by 3x.") == [("3", "×", "latency", "lower")]
+    assert values("It increases adaptation energy by up to 7x for small models.") == [("7", "×", "energy", "higher")]
+
+
 def test_short_rates_and_the_power_drawn_while_running():
     assert values("The RTX 4050 sustains 131.7 tok/s at 34.1 W.") == [
         ("131.7", "tokens/s", "throughput", None), ("34.1", "W", "power", None)]
