@@ -2254,6 +2254,7 @@ def test_what_a_comparison_holds_the_same_is_not_what_it_measures(content):
                                             "CIFAR-10 and ImageNet-1k, respectively."), content[1])
     assert [(r.value, r.kind) for r in found] == [(1.6, "compute"), (1.7, "compute")]
     assert found[0].direction == "lower" and "accuracy" not in found[1].claim.text
+    assert values("It also reduces training compute by 2.5x at matched accuracy.") == [("2.5", "×", "compute", "lower")]
 
 
 def test_outperforming_says_it_won_a_measure_named_says_at_what(content):

@@ -55,7 +55,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                r"(?!\s+(?:speed|throughput|time|latency|algorithms?|standards?|codecs?|engines?|tasks?|workloads?))|compress(?:es|ing)?\b"),
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     # (Read lowercased, "OPs" is "OPS": "48× fewer OPs" counts operations, "1.2 OPS" is a rate.)
-    ("compute", r"(?:computational|compute) (?:costs?|complexity|load)|\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
+    ("compute", r"(?:computational|compute) (?:costs?|complexity|load)|(?<=training )compute\b|(?<=inference )compute\b|(?<=attention )compute\b|\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
