@@ -56,7 +56,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     # "extends the usable context length to 128K tokens": tokens, where a context is named before them
     (r"tokens?\b(?!\s*(?:/|per\b))", "tokens", "context"),
     (r"[GMK]i?B\b(?!/)", "bytes", "memory"),
-    (r"(?:(?-i:[mkuμµ])?W|(?:milli|micro|kilo)?watts?)\b", "W", "power"),
+    (r"(?:(?-i:[mkuμµM])?W|(?:milli|micro|kilo|mega)?watts?)\b", "W", "power"),
     (r"(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)(?:\s?/\s?|\s+per\s+)(?:token|image|frame|inference|query|sample|op|operation)s?\b"
      r"|(?:[fpnmμµk]?J|(?:milli|kilo)?joules?)\b(?!/)", "J", "energy"),
     (r"(?-i:[mkMG]?Wh)\b(?!/)", "Wh", "energy"),  # "consumes 0.36 kWh per 3,000 slides" (mWh is not MWh)
@@ -72,7 +72,7 @@ _WATT_HOURS = {"m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9}
 _BYTES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15}
 _ITS = re.compile(r"\b(?:its|their)\s+(?:(?:about|around|nearly|over)\s+)?$", re.I)  # a device's own figure, no result
 _WATT_PREFIXES = {"m": ("mW", 1e-3), "milli": ("mW", 1e-3), "u": ("μW", 1e-6), "μ": ("μW", 1e-6), "µ": ("μW", 1e-6),
-                  "micro": ("μW", 1e-6), "k": ("kW", 1e3), "kilo": ("kW", 1e3)}
+                  "micro": ("μW", 1e-6), "k": ("kW", 1e3), "kilo": ("kW", 1e3), "M": ("MW", 1e6), "mega": ("MW", 1e6)}
 # Words the patterns below need, looked for in lowercased text first: most sentences hold none.
 _HINTS = {"words": ("hour", "day", "minute", "second"), "score": ("efficien", "r^2", "r2", "accuracy", "f1", "bleu", "map", "miou"),
           "factor": ("twice", "half", "doubl", "tripl", " times", "fold")}
@@ -332,7 +332,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             unit, per_unit = written, _WATT_HOURS.get(written[0], 1)
         elif unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit, per_unit = written, _BYTES[written[0].upper()]
-        if unit == "W" and (prefix := _WATT_PREFIXES.get(written[:5].lower()) or _WATT_PREFIXES.get(written[0])):
+        if unit == "W" and (prefix := next((v for k, v in _WATT_PREFIXES.items() if len(k) > 1 and written.lower().startswith(k)),
+                                           _WATT_PREFIXES.get(written[0]) if len(written) == 2 else None)):
             unit, per_unit = prefix  # "5 mW", "300 milliwatts", "29 uW", "30 kW": as written, the value in W to sort by
         if kind == "duration" and unit in ("s", "seconds") and names_latency(before, sentence, match.end()):
             kind = "latency"  # "~0.3 s latency", "a TTFT of 0.84 s": a time a response takes
