@@ -50,7 +50,7 @@ _MEASURED_ON = re.compile(
     # where work is moved to: "Offloading the detector to an Intel Neural Compute Stick 2"
     r"offload(?:s|ed|ing)?\s+(?:(?!to\b)[\w-]+\s+){0,4}?(?:on)?to|"
     # where a design is built: "implemented in a Xilinx Zynq UltraScale+ FPGA", "deployed in NVIDIA AGX Orin"
-    r"(?:implement|deploy|instantiat|prototyp|synthesi[sz]|realiz)(?:ed|ing)\s+in)|"
+    r"(?:implement|deploy|instantiat|prototyp|synthesi[sz]|realiz)(?:ed|ing)\s+in|an?\s+instance\s+of\s+(?:[\w-]+\s+){1,4}?in)|"
     # what the paper's own system uses ("Our system uses 64 A100 GPUs"), not a baseline ("which uses 8 A100s")
     # or is built of ("It integrates 384 Ascend 910C NPUs", "Our cluster comprises 64 H100 GPUs")
     r"\b(?:we|it|our(?:\s+[\w-]+){1,2})\s+(?:use|uses|used|employ|employs|employed|integrat(?:e|es|ed)|compris(?:e|es|ed)|"
