@@ -36,14 +36,12 @@ from .software_names import software_names, without_software
 _DESCRIBED = (r"(?:(?-i:(?![a-z-]*generation)[a-z]+(?:-[a-z]+)+)|low\s+power|high\s+performance|commodity|commercial|"
               r"consumer|embedded|edge|mobile|cheap|affordable|inexpensive|popular|powerful|flagship|standard|typical|"
               r"common|widely\s+used|desktop|laptop|server|datacenter|workstation|tiny|small|production|cloud)")
-# Where something was measured: a device right after "on", "using", "with" or "across" (or "for" right
-# after a figure: "..., 243x for an NVIDIA H100 GPU") (and an
-# article or a count: "on a single", "using two", "with 8", "on a 1024-chip"), after "designed for" and the like,
+# Where something was measured: a device right after "on", "using", "with" or "across" (or "for" right after a figure:
+# "..., 243x for an NVIDIA H100 GPU") (and an article or a count: "on a single", "with 8"), after "designed for" and the like,
 # or after a noun that lists the hardware ("on two GPUs, P100 and P4000").
 _MEASURED_ON = re.compile(
-    # ("in a single GTX 1080Ti GPU" after a result: "runs at over 71 FPS in a single ...", not "methods that fit in a single";
-    # "above 85% in NVIDIA AGX Orin", a name of several words, not "by 37.7% in L4", a level a paper names)
-    # (or where results came from: "Experimental results from a Raspberry Pi cluster")
+    # ("in a single GTX 1080Ti GPU" after a result: "runs at over 71 FPS in a single ...", not "methods that fit in a single",
+    # nor "by 37.7% in L4", a level a paper names; or where results came from: "Experimental results from a Raspberry Pi")
     r"(?:(?:\b(?:on|using|employing|leveraging|utili[sz]ing|capp(?:ing|ed)|with|within|(?<=\d[xX×%]\s)for(?=\s+(?:an?|the)\s)|"
     r"(?:(?<=results\s)|(?<=measurements\s)|(?<=experiments\s)|(?<=data\s))from|"
     r"(?:(?<=\d[\w/%×.]\s)|(?<=\d\s[\w/%×.]{2}\s)|(?<=\d\s[\w/%×.]{3}\s))in(?=\s+(?:a|an|one|the)\s|\s+(?-i:[A-Z][\w-]*)\s)|across|atop|our|per|scal(?:e|es|ed|ing)\s+(?:up\s+)?(?:(?!to\b)[\w-]+\s+){0,4}?to|"
@@ -145,6 +143,7 @@ _LINE_NAME = re.compile(r"\s+[A-Z][\w+-]*\s+|\s+[A-Z][\w-]*\d[\w-]*\s*\(\s*")
 # "1.7-11.8 ms T4 TensorRT latency", "at 3.2 ms A100 latency", "more than 10x higher H100 throughput".
 _FIGURE_BEFORE = re.compile(r"\d\s*(?:ms|s|μs|µs|FPS|fps|tokens/s|TFLOPS|images/s|(?:[x×%]|times|percent)\s+"
                             r"(?:higher|lower|faster|better|greater|more|less))\s+$")
+_IN_AFTER_FIGURE = re.compile(r"\d\s?[\w/%×.]{1,3}\s+in\s+$")  # "above 85% in |NVIDIA AGX Orin": a maker's, then a product
 _MEASURE_AFTER = re.compile(r"(?:\s+(?:[A-Z][\w.-]*|FP\d+|INT\d+)){0,2}\s+(?:latency|throughput|inference time|runtime|speed)\b", re.I)
 # A device named as what measurements were taken on: "Preliminary Apple M2 Metal measurements ... show".
 _MEASURED_BY = re.compile(r"(?:\s+[A-Z][\w.-]*){0,2}\s+(?:measurements?|benchmarks?|experiments?|profiling|evaluations?)\b"
@@ -301,6 +300,7 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             and _LINE_NAME.fullmatch(sentence, found[-1].end, m.start) is not None))
         after = sentence[m.end:m.end + 80]
         if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on or _MOVED_TO.search(before) \
+                or (_IN_AFTER_FIGURE.search(before) and hardware is not None and hardware.nodes[m.id].kind == "vendor") \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
                 or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before) \
