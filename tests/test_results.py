@@ -1038,6 +1038,10 @@ def test_short_rates_and_the_power_drawn_while_running():
     assert [(r.value_text, r.unit, r.kind, r.value) for r in found] == [
         ("30", "kW", "power", 30e3), ("29", "μW", "power", 29e-6), ("3.7", "PB/s", "bandwidth", 3.7e15)]
     assert values("The WSE tackles memory-bound tasks using its 20 PB/s high bandwidth memory.") == []  # its own, no result
+    # A figure others report or a vendor advertises is not the paper's result.
+    assert values("We found that Unsloth's reported 46,000 tokens/second benchmark had zero gradient norms.") == []
+    assert values("Measured bandwidth reaches only 4.3 TB/s, below the advertised 5.3 TB/s.") == [
+        ("4.3", "TB/s", "bandwidth", None)]
     assert [(r.value_text, r.unit, r.value) for r in extract_results(Paper("x", "X", "The facility draws 38 MW at peak. "
                                                                            "It draws 2 megawatts."))] == [
         ("38", "MW", 38e6), ("2", "MW", 2e6)]  # megawatts, not milliwatts
