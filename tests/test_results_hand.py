@@ -526,6 +526,16 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # inference speed significantly, by": claims 41/45).
     ("never_tuned_bu", 0.89, 0.56, 0.95, 0.88, 0.88),
     ("never_tuned_bv", 0.97, 0.8, 0.91, 0.79, 0.97),
+    # Sets bw and bx (held out), 20 real arXiv abstracts each whose ids' third and fourth digits after the dot sum
+    # to an even (bw: 164 sentences, 74 results) or an odd number (bx: 148 sentences, 50 results), written on
+    # 2026-11-29 (twenty-first session) by two helpers who had not read the rules, committed unscored (before
+    # 94043ee), scored once at 94043ee, on that session's final rules: bw value 47/49 and 47/74, claims keep meaning
+    # 40/47, 5 inverted, kind 44/47, device right 13/18, 4 wrong; bx value 33/34 and 33/50, claims 32/33, none
+    # inverted, kind 25/33, device right 15/18, 3 wrong. The session's starting rules (93d84b4) score them the same
+    # but one wrong device fewer on bx. After scoring (disclosed): "NPU (Samsung Galaxy S25+) as well as GPU (NVIDIA
+    # H100)" names two platforms: bx 2 wrong.
+    ("never_tuned_bw", 0.95, 0.63, 0.85, 0.93, 0.72),
+    ("never_tuned_bx", 0.97, 0.66, 0.96, 0.75, 0.83),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -622,7 +632,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bs": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_bt": {"meaning inverted": 0, "wrong device": 1},  # "waste 10--15% of GPU hours", the field's, now read
             "never_tuned_bu": {"meaning inverted": 1, "wrong device": 2},
-            "never_tuned_bv": {"meaning inverted": 1, "wrong device": 4}}
+            "never_tuned_bv": {"meaning inverted": 1, "wrong device": 4},
+            "never_tuned_bw": {"meaning inverted": 5, "wrong device": 4},
+            "never_tuned_bx": {"meaning inverted": 0, "wrong device": 2}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -635,7 +647,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
         "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
         "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br", "never_tuned_bs", "never_tuned_bt",
-        "never_tuned_bu", "never_tuned_bv"]
+        "never_tuned_bu", "never_tuned_bv", "never_tuned_bw", "never_tuned_bx"]
 
 
 @pytest.mark.parametrize("name", SETS)

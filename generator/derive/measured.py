@@ -203,9 +203,8 @@ _MULTIPLIES_OF = re.compile(r"\b(?:doubl|tripl|quadrupl|halv|match|rival)\w*\s+t
 # (Right after the name it describes, with a noun or two between: "STM32L4 microcontroller based on an".)
 _DESCRIBES = re.compile(r"(?:\s+[\w-]+){0,2}\s+(?:(?:based|built)\s+(?:on|around|upon)|powered\s+by)\s+"
                         r"(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,2}$", re.I)  # matched from the name's end
-# The hardware a class stands for, named in parentheses after it: "a single-GPU (H100, bf16) evaluation" (not an
-# example, "NPU platforms (e.g., Ascend 910B)", nor a baseline's, "compared to a GPU (A6000)").
-_CLASS_NAMED_IN_PARENTHESES = re.compile(rf"\b{PROCESSOR_CLASS}s?\s*\(\s*$")
+# A class with the hardware it stands for in parentheses ("a single-GPU (H100) evaluation"), not a baseline's.
+_CLASS_NAMED_IN_PARENTHESES, _CLASS_IN_PARENTHESES = (re.compile(rf"\b{PROCESSOR_CLASS}s?\s*\(\s*{end}") for end in ("$", ""))
 _COMPARED_BEFORE = re.compile(rf"\b(?:{COMPARED_WITH}|than|over|versus|vs\.?|against)\b", re.I)
 # A part, then what holds it ("the Hexagon NPU of the Snapdragon X Elite"): the part is where things ran.
 _PART_OF = re.compile(rf"(?:\s+{PROCESSOR_CLASS})?\s+(?:of|in|inside|within|integrated\s+(?:in|into|on))\s+(?:the|an?)\s+", re.I)
@@ -305,7 +304,8 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
                 or (_OF.search(before) and _PEAK.match(after)) or _PEAK_OF.search(before) or _PRESENTS.search(before) \
                 or (_FIGURE_BEFORE.search(before) and _MEASURE_AFTER.match(after)) or _MEASURED_BY.match(after) \
-                or (_CLASS_NAMED_IN_PARENTHESES.search(before) and not _COMPARED_BEFORE.search(before)):
+                or (_CLASS_NAMED_IN_PARENTHESES.search(before) and not _COMPARED_BEFORE.search(before)  # one class so named:
+                    and len(_CLASS_IN_PARENTHESES.findall(sentence)) == 1):  # not "NPU (Galaxy S25+) as well as GPU (H100)"
             found.append(m)
     return found
 
