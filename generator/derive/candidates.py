@@ -188,14 +188,14 @@ def _width_multiplier(sentence: str, match: re.Match[str]) -> bool:
 
 
 # A figure others report or a vendor advertises, not the paper's: "Unsloth's reported 46,000 tokens/second".
-_OTHERS_FIGURE = re.compile(r"(?:['’]s|\bthe)\s+(?:reported|claimed|published|advertised|quoted|nominal|rated)\s+$", re.I)
+OTHERS_FIGURE = re.compile(r"(?:['’]s|\bthe)\s+(?:reported|claimed|published|advertised|quoted|nominal|rated)\s+$", re.I)
 
 
 def candidates(sentence: str) -> list[re.Match[str]]:
     """The numbers with a unit `sentence` (`for_matching`'s) holds, in order: CANDIDATE's, and
     the numbers of a list that share the unit of its last (SHARED_UNIT)."""
     found = [m for m in CANDIDATE.finditer(sentence) if not _condition(sentence, m) and not _model_code(sentence, m)
-             and not _width_multiplier(sentence, m) and not _OTHERS_FIGURE.search(sentence, max(0, m.start() - 40), m.start())]
+             and not _width_multiplier(sentence, m) and not OTHERS_FIGURE.search(sentence, max(0, m.start() - 40), m.start())]
     taken = [m.span() for m in found]
     # Not a number of a name or of a setting.
     shared = [m for m in SHARED_UNIT.finditer(sentence) if not any(a <= m.start() < b for a, b in taken)

@@ -90,9 +90,10 @@ def baseline_of(text: str, offset: int, after: bool = False) -> tuple[str, tuple
     return (name, (offset + match.start(), offset + match.end())) if name else None
 
 
-# What a change holds the same, between its verb and its amount: "cut inference FLOPs at matched accuracy by".
-_HELD_SAME_BETWEEN = re.compile(r"\s+(?:at|with|under)\s+(?:the\s+|a\s+)?(?:same|similar|comparable|equal|identical|"
-                                r"matched|matching|fixed|constant)\s+[\w-]+(?=\s+by\s+\S*$)", re.I)
+# What a comparison or a change holds the same, not what it measures: "at similar FLOPs", "at matched accuracy".
+HELD_WORDS = r"(?:same|similar|comparable|equal|identical|matched|matching|fixed|constant)"
+# Between a change's verb and its amount: "cut inference FLOPs| at matched accuracy| by".
+_HELD_SAME_BETWEEN = re.compile(rf"\s+(?:at|with|under)\s+(?:the\s+|a\s+)?{HELD_WORDS}\s+[\w-]+(?=\s+by\s+\S*$)", re.I)
 
 
 def direction_of(before: str, after: str, rate: bool) -> str | None:

@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .claim_words import qualified_start
+from .comparisons import HELD_WORDS
 
 if TYPE_CHECKING:
     from .claims import Claim
@@ -55,7 +56,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                r"(?!\s+(?:speed|throughput|time|latency|algorithms?|standards?|codecs?|engines?|tasks?|workloads?))|compress(?:es|ing)?\b"),
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     # (Read lowercased, "OPs" is "OPS": "48× fewer OPs" counts operations, "1.2 OPS" is a rate.)
-    ("compute", r"(?:computational|compute) (?:costs?|complexity|load)|(?<=training )compute\b|(?<=inference )compute\b|(?<=attention )compute\b|\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
+    ("compute", r"(?:computational|compute) (?:costs?|complexity|load)|(?:(?<=training )|(?<=inference )|(?<=attention ))compute\b|\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
     ("area", r"\barea\b|mm2|mm²"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
@@ -161,8 +162,7 @@ _UNCHANGED = re.compile(r"\b(?:without|with no|no|negligible|minimal|little|mino
 
 
 # What a comparison holds the same, not what it measures: "2.1% higher than MobileNetV2 at similar FLOPs".
-HELD_SAME = re.compile(r"\b(?:at|with|under|for)\s+(?:the\s+|a\s+)?(?:same|similar|comparable|equal|identical|matched|"
-                        r"matching|fixed|constant)\s+(?:[\w-]+\s+)?$", re.I)
+HELD_SAME = re.compile(rf"\b(?:at|with|under|for)\s+(?:the\s+|a\s+)?{HELD_WORDS}\s+(?:[\w-]+\s+)?$", re.I)
 _SETTING_AFTER = re.compile(r"\s*(?:at|for|under|on)\s", re.I)
 
 
@@ -192,10 +192,10 @@ def claim_kind(claim: Claim) -> str | None:
             return right[1][1]
         return right[0][1]
     # ("outperforms" says only that it won; a measure the claim names says at what: "mAP (outperforming YOLOv11n by 5.8%)".)
-    left = [(len(before) - m.end() + (1000 if _WINS_ONLY.fullmatch(m.group(0)) else 0), m.lastgroup)
+    left = [(_WINS_ONLY.fullmatch(m.group(0)) is not None, len(before) - m.end(), m.lastgroup)
             for m in KIND.finditer(before) if m.lastgroup != "scale" and not HELD_SAME.search(before, 0, m.start())]
-    candidates = sorted([*left, *right])
-    return candidates[0][1] if candidates else None
+    candidates = sorted([*left, *((False, at, kind) for at, kind in right)])
+    return candidates[0][2] if candidates else None
 
 
 def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tuple[int, int] | None:

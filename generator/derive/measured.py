@@ -204,8 +204,9 @@ _MULTIPLIES_OF = re.compile(r"\b(?:doubl|tripl|quadrupl|halv|match|rival)\w*\s+t
 _DESCRIBES = re.compile(r"(?:\s+[\w-]+){0,2}\s+(?:(?:based|built)\s+(?:on|around|upon)|powered\s+by)\s+"
                         r"(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,2}$", re.I)  # matched from the name's end
 # A class with the hardware it stands for in parentheses ("a single-GPU (H100) evaluation"), not a baseline's.
-_CLASS_NAMED_IN_PARENTHESES, _CLASS_IN_PARENTHESES = (re.compile(rf"\b{PROCESSOR_CLASS}s?\s*\(\s*{end}") for end in ("$", ""))
-_COMPARED_BEFORE = re.compile(rf"\b(?:{COMPARED_WITH}|than|over|versus|vs\.?|against)\b", re.I)
+_CLASS_IN_PARENTHESES = re.compile(rf"\b{PROCESSOR_CLASS}s?\s*\(\s*")
+_CLASS_NAMED_IN_PARENTHESES = re.compile(_CLASS_IN_PARENTHESES.pattern + "$")
+_COMPARED_BEFORE = re.compile(rf"\b(?:{COMPARED_WITH})\b", re.I)
 # A part, then what holds it ("the Hexagon NPU of the Snapdragon X Elite"): the part is where things ran.
 _PART_OF = re.compile(rf"(?:\s+{PROCESSOR_CLASS})?\s+(?:of|in|inside|within|integrated\s+(?:in|into|on))\s+(?:the|an?)\s+", re.I)
 # The paper presents the hardware it names as its subject: "We present the Gaudi 3 AI accelerator",
@@ -362,13 +363,12 @@ def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[
     share unless the paper names its vendor too; with a device named again by the last word of its
     name ("... Jetson AGX Orin ... on Orin", `short_names.py`) or by the word that introduced it ("a
     discrete ... GTX 1650 GPU ... the discrete GPU", `described_again.py`); a GeForce card by its number
-    alone ("a single 4090 GPU"); without a name the paper defines as
-    its own software (`software_names.py`)."""
+    alone ("a single 4090 GPU", `model_numbers.py`); without a name the paper defines as its own software
+    (`software_names.py`)."""
     software = software_names((title, abstract))  # "We present L4, a runtime system": not NVIDIA's L4
     in_title, in_abstract = with_vendor_context(
         hardware, without_software(title, names_not_hardware(title, hardware.detect(title), hardware), software),
         without_software(abstract, names_not_hardware(abstract, hardware.detect(abstract), hardware), software))
-    # (A GeForce card by its number alone: "on a single 4090 GPU", `model_numbers.py`.)
     in_title = with_model_numbers(hardware, title, in_title)
     in_abstract = with_model_numbers(hardware, abstract, in_abstract)
     named = with_defined_names(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))

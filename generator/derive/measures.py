@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple
 
 from .activities import activity_of
-from .candidates import ARROW, FOLD_NEXT, NAMED_NUMBER
+from .candidates import ARROW, FOLD_NEXT, NAMED_NUMBER, OTHERS_FIGURE
 from .comparisons import direction_of
 from .kinds import kinds_in
 from .measure_cues import cued
@@ -179,9 +179,8 @@ _SETUP_BEFORE = re.compile(r"(?<!-)\b(?:batch|dataset|corpus|sequence of|vocabul
                            r"(?:under|below|less than|fewer than)\s+$"
                            r"|\b(?:original|uncompressed|baseline|full-precision|dense|unpruned|FP16|FP32|BF16)\s+(?:[\w-]+\s+)?"
                            r"(?:model|network|detector|classifier)\s+(?:is|are|was|were)\s+(?:\w+\s+)?$"
-                           # a figure others report or a vendor advertises: "Unsloth's reported 46,000 tokens/second",
-                           # "below the advertised 900 GB/s"
-                           r"|(?:['’]s|\bthe)\s+(?:reported|claimed|published|advertised|quoted|nominal|rated)\s+$", re.I)
+                           # a figure others report or a vendor advertises: "below the advertised 900 GB/s"
+                           r"|" + OTHERS_FIGURE.pattern, re.I)
 # (Unless a figure it replaces follows: "stalls training for 0.9 s instead of 12 s".)
 _CONTRASTED = re.compile(r"\s+(?:instead of|rather than)\s", re.I)
 # Or a bound the set-up sets: "under a 200 ms SLO", "a 300 W power cap".

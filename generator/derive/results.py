@@ -31,7 +31,7 @@ from .own_silicon import about_own_silicon, own_silicon
 from .result import Result
 from .sentence_results import resolved, sentence_results
 from .sentences import sentence_spans
-from .software_names import opens_with_own, own_system_names
+from .software_names import opens_with_own
 
 def extract_results(paper: Paper, hardware: Hardware | None = None,
                     mentions: tuple[list[Mention], list[Mention]] | None = None,
@@ -63,7 +63,6 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     # "Scaling Deep Learning on GPU and Knights Landing clusters".
     several = bool(title_mentions) and _names_unnamed_platform(paper.title, list(title_mentions))
     designs = _DESIGNS.search(text) is not None  # a paper that designs hardware of its own
-    own_names = own_system_names(paper.title, text)  # "We introduce ScaleFold, a ... method"; "SDG-Track: ..."
     frame: str | None = None  # the device an opening "On X, ..." set
     subject: str | None = None  # the device the sentence before was about ("The H100 achieves ...")
     # Each sentence's results, whether it names hardware, the ids it names (but its baselines'), the
@@ -127,7 +126,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
         budget = _BUDGET.match(written)  # "For example, with a single A100, ...": an example's, this sentence's only
         if not results and mentions and not _CONTRAST.search(written) and not (designs and _STUDIED.search(written)) \
-                and (_OWN_SETTING.search(written) or opens_with_own(written, own_names)):
+                and (_OWN_SETTING.search(written) or opens_with_own(written, paper.title, text)):
             # Not a maker's name before a product the vocabulary does not know ("implemented on a
             # Xilinx XC7Z045 FPGA"): the paper ran there, on none of ours.
             stated = [m for m in outside_examples(written, measured_in_sentence(written, mentions, (), hardware,

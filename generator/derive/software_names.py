@@ -71,9 +71,12 @@ def own_system_names(title: str, abstract: str) -> frozenset[str]:
     return software_names((title, abstract)) | ({titled.group(1)} if titled else set())
 
 
-def opens_with_own(sentence: str, names: frozenset[str]) -> bool:
-    """Whether `sentence`, holding no share or factor, opens with the paper's own system as its subject
-    (its name, or "The system"): where it says that system ran is where the paper was measured ("ScaleFold
-    successfully scaled the AlphaFold training to 2080 NVIDIA H100 GPUs")."""
-    return not _SHARE_OR_FACTOR.search(sentence) and (_THE_SYSTEM.match(sentence) is not None or any(
-        re.match(rf"\W*{re.escape(name)}\b", sentence) for name in names))
+def opens_with_own(sentence: str, title: str, abstract: str) -> bool:
+    """Whether `sentence` (of `abstract`, under `title`), holding no share or factor, opens with the paper's
+    own system as its subject (its name, or "The system"): where it says that system ran is where the paper
+    was measured ("ScaleFold successfully scaled the AlphaFold training to 2080 NVIDIA H100 GPUs"). The
+    names are read only for the few sentences that need them."""
+    if _SHARE_OR_FACTOR.search(sentence):
+        return False
+    return _THE_SYSTEM.match(sentence) is not None or any(
+        re.match(rf"\W*{re.escape(name)}\b", sentence) for name in own_system_names(title, abstract))
