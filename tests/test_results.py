@@ -858,6 +858,10 @@ def test_a_list_said_respectively_keeps_all_the_words_it_gives_its_numbers_to():
         "prefill and decode phases run 2.1x and 3.4x faster"] * 2
     # (Not a clause's "and", nor one before a qualifier.)
     assert claims("We port it to the GPU, and we obtain 21.5 and 65.3 tokens per second, respectively.")[0].startswith("we obtain")
+    # Each number with another in parentheses: the list gives three places, not six.
+    assert set(claims("It achieves insertion, query, and deletion throughputs up to 378x (4.1x), 6x (34.7x), and 258x "
+                      "(107x) higher than A (B) on the same GPU, respectively.")) == {
+        "insertion, query, and deletion throughputs up to 378x (4.1x), 6x (34.7x), and 258x (107x) higher than A (B)"}
 
 
 def test_hardware_named_only_as_results_baselines_leaves_them_the_paper_s_device():

@@ -4,7 +4,6 @@ which runs of numbers share their words, and the words of each number's claim.""
 from __future__ import annotations
 
 import re
-
 from typing import NamedTuple, TypeVar
 
 from .candidates import shares_unit
@@ -113,13 +112,19 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
             # prefill and| decode phases run 2.1x and 3.4x faster, respectively".
             items = _ITEMS_BEFORE.search(sentence, max(0, whole[0] - 60), whole[0])
             if items and _RESPECTIVELY_AFTER.match(sentence, whole[1]) and not _NO_ITEM.match(sentence, whole[0]) \
-                    and len(LIST_ITEMS.split(items.group(0))) == last - first + 1:
+                    and len(LIST_ITEMS.split(items.group(0))) in (last - first + 1, _outside_parentheses(sentence, matches, first, last)):
                 whole = (items.start(), whole[1])
             spans[first:last + 1] = [whole] * (last - first + 1)
     for pair in paired:  # from the measures, or from the "by" of a list that repeats the one before
         for index in range(pair.first, pair.first + len(pair.kinds)):
             spans[index] = ((max if pair.again else min)(spans[index][0], pair.opens), spans[index][1])
     return spans
+
+
+def _outside_parentheses(sentence: str, matches: list[re.Match[str]], first: int, last: int) -> int:
+    """How many numbers from `first` to `last` stand outside parentheses: "378x (4.1x), 6x (34.7x)" lists two."""
+    return sum(not _STANDS_IN.match(sentence, matches[at - 1].end(), matches[at].start()) if at > first else True
+               for at in range(first, last + 1))
 
 
 def respective_measures(sentence: str, matches: list[re.Match[str]], words: list[tuple[int, int]],
