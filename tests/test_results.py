@@ -2752,3 +2752,28 @@ def test_the_next_number_of_a_change_after_the_first_ones_setting_and_bandwidth_
     # A share after the setting stays no result: "and 35% of requests".
     assert [v[0] for v in values("Latency drops by 20% for short prompts and 35% of requests are rerouted.")] == ["20"]
     assert values("It reaches up to 64% bandwidth utilisation on decode.") == [("64", "%", "utilization", None)]
+
+
+def test_an_fpga_s_resources_are_its_area_and_a_share_of_them_its_utilization():
+    assert one("Implemented on a ZCU104, the design needs 38 to 55 percent fewer LUTs than FP32.").kind == "area"
+    assert [r.kind for r in extract_results(Paper("x", "X", "It uses 9.04% look-up-tables and 0.70% flip-flops."))] == [
+        "area", "area"]
+    assert one("Resource utilization reaches 78% of DSP slices.").kind == "utilization"
+
+
+def test_a_plus_in_a_name_may_be_spelled_out():
+    assert devices("Implemented on a Xilinx Zynq UltraScale Plus ZCU104, it achieves up to 2.4 times higher throughput."
+                   ) == ["zynq-ultrascale-plus"]
+
+
+def test_a_result_after_a_class_it_ran_on_is_not_the_device_of_another_class():
+    text = ("Our workflow leads to a hardware reduction on FPGA (up to 82.3% in FF and 52.6% in LUTs) and an average "
+            "inference speedup of 4.67x on ESP32 microcontroller.")
+    assert devices(text) == [None, None, "esp32"]
+    # (A class the device is of is no other: "on the GPU ... on an A100".)
+    assert devices("Running on the GPU, FooNet is 2.1x faster than BarNet, measured on an NVIDIA A100.") == ["a100"]
+
+
+def test_what_is_so_as_a_rule_is_no_result():
+    assert extract_results(Paper("x", "X", "The availability of LUTs typically outnumbers that of DSPs by a factor of 100.")) == []
+    assert extract_results(Paper("x", "X", "A typical edge device usually only has 4GB of memory capacity.")) == []

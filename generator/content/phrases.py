@@ -154,14 +154,19 @@ def name_key(text: str) -> str:
 
 def joint_spellings(name: str) -> list[str]:
     """Every way text may fill the joints of `name`, runs of spaces written as one:
-    `RTX 4090`, `RTX-4090`, `RTX4090`; `A100 80GB`, `A100-80GB`."""
-    pieces = JOINT.split(name)
-    fills = [[" ", "-", ""] if before[-1].isdigit() != after[0].isdigit() else [" ", "-"]
-             for before, after in pairwise(pieces)]
+    `RTX 4090`, `RTX-4090`, `RTX4090`; `A100 80GB`, `A100-80GB`; and with a "+" that ends a
+    word spelled out: `UltraScale+`, `UltraScale Plus`."""
     spellings = []
-    for chosen in product(*fills):
-        spellings.append(spaced_once(pieces[0] + "".join(fill + piece for fill, piece in zip(chosen, pieces[1:]))))
+    for written in dict.fromkeys((name, _PLUS.sub(" Plus", name))):
+        pieces = JOINT.split(written)
+        fills = [[" ", "-", ""] if before[-1].isdigit() != after[0].isdigit() else [" ", "-"]
+                 for before, after in pairwise(pieces)]
+        for chosen in product(*fills):
+            spellings.append(spaced_once(pieces[0] + "".join(fill + piece for fill, piece in zip(chosen, pieces[1:]))))
     return spellings
+
+
+_PLUS = re.compile(r"(?<=[^\W_])\+(?![^\W_])")
 
 
 def _paired(ch: str) -> bool:

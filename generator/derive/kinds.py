@@ -26,6 +26,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                    r"tokens?/J|perf/W|(?:perf(?:ormance)?|[TGP]?(?:FLOPS|OPS))\s*/\s*(?:W|watts?)\b|compute density"),
     ("utilization", r"(?:model )?FLOPs? utili[sz]ation|(?:memory |HBM |DRAM )?bandwidth utili[sz]ation|utili[sz]ation|of (?:the |its )?(?:[\w'-]+ ){0,2}(?:peak|optimal|maximum|theoretical|roofline|speed-of-light)(?! memory(?! bandwidth)| power| energy)|"
                     r"occupancy|MFU|"
+                    # a share of an FPGA's resources: "78% of DSP slices", "64% of on-chip BRAM"
+                    r"(?<!\w\s)of (?:the |its )?(?:available |on-chip |total )?(?:LUTs|DSPs|DSP slices|BRAMs?|flip-flops)\b|"
                     # a device's own bandwidth: "89% of the L40S's memory bandwidth", "of its HBM bandwidth" (not a
                     # baseline's, "of the baseline's memory bandwidth", nor a part set aside, "30% of the PCIe bandwidth")
                     r"of (?:(?:the )?(?-i:[A-Z][\w.-]*\d[\w.-]*)'s?|its|their|the (?:available|aggregate)) "
@@ -57,7 +59,8 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("parameters", r"parameters|parameter (?:count|reduction|size|number)s?|params|weights"),
     # (Read lowercased, "OPs" is "OPS": "48× fewer OPs" counts operations, "1.2 OPS" is a rate.)
     ("compute", r"(?:computational|compute) (?:costs?|complexity|load)|(?:(?<=training )|(?<=inference )|(?<=attention ))compute\b|\bFLOPs\b|\bOPs\b|\bMACs?\b|multiply-accumulates?|operations|computation"),
-    ("area", r"\barea\b|mm2|mm²"),
+    # (An FPGA's resources are its area: "38 to 55 percent LUT reduction", "fewer DSP slices".)
+    ("area", r"\barea\b|mm2|mm²|\bLUTs?\b|look-?up tables|flip-?flops|\bBRAMs?\b|DSP (?:slices|blocks)|logic (?:cells|elements)"),
     ("scalability", r"scalab\w*|(?:scaling|parallel)[ -]efficiency|weak[ -]scaling|strong[ -]scaling"),
     ("cost", r"\bcosts?\b|cheaper|price|dollars?|\$"),
     ("context", r"context|sequence length|tokens? long|long[- ]context"),

@@ -19,7 +19,7 @@ from .baseline_figures import baseline_figure
 from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OPENING_COMPARED_WITH, OUTPERFORMS
 from .hardware_words import HARDWARE_NOUN
 from .unknown_hardware import (ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, classes_listed_before, counts_named, credit, is_unknown,
-                               unknown_before)
+                               other_class_before, unknown_before)
 
 
 # Numbers joined by slashes, and names joined by slashes: "1.10×/4.86× lower latency ... on the
@@ -183,7 +183,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     if ones and not known:
         return ELSEWHERE
     ids = {m.id for m in known} or subject_of(hardware, sentence, mentions)
-    return ids.pop() if len(ids) == 1 else None
+    return ids.pop() if len(ids) == 1 and not other_class_before(hardware, sentence, start, mentions, next(iter(ids))) else None
 
 
 _FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\d.,]+\s*\S*$", re.I)

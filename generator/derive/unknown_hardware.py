@@ -186,3 +186,16 @@ def classes_listed_before(sentence: str, start: int) -> tuple[int, int]:
     where the list opens ("on GPU, CPU, and iPhone12 ...": 2); (0, start) when none."""
     found = _CLASSES_LISTED_BEFORE.search(sentence, max(0, start - 80), start)
     return (len(re.findall(PROCESSOR_CLASS, found.group("items"))), found.start()) if found else (0, start)
+
+
+# A class of processor named where something ran: "on FPGA", "using the GPU".
+_CLASS_WHERE = re.compile(rf"\b(?i:on|using)\s+(?:(?i:an?|the|one|single|\d+)\s+)?(?P<cls>{PROCESSOR_CLASS})s?\b(?![-/])")
+
+
+def other_class_before(hardware: Hardware, sentence: str, start: int, mentions: list[Mention], device: str) -> bool:
+    """Whether the last hardware named before `start` is a class of processor that `device` is not of:
+    "hardware reduction on FPGA (up to 82.3% in FF, ...) and a speedup of 4.67x on ESP32": not the ESP32's."""
+    found = list(_CLASS_WHERE.finditer(sentence, 0, start))
+    return bool(found) and not any(found[-1].start() <= m.start < start for m in mentions) \
+        and hardware.nodes[device].device_kind not in CLASS_KINDS.get(found[-1].group("cls"), set())
+
