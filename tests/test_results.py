@@ -2777,3 +2777,13 @@ def test_a_result_after_a_class_it_ran_on_is_not_the_device_of_another_class():
 def test_what_is_so_as_a_rule_is_no_result():
     assert extract_results(Paper("x", "X", "The availability of LUTs typically outnumbers that of DSPs by a factor of 100.")) == []
     assert extract_results(Paper("x", "X", "A typical edge device usually only has 4GB of memory capacity.")) == []
+
+
+def test_a_computer_named_before_its_chip_is_where_the_chip_ran():
+    assert devices("It keeps 400 ms single-sample latency on a MacBook Pro M4 Pro.") == ["apple-m4"]
+    assert devices("It decodes 20 tokens/s on a Mac Studio M2 Ultra.") == ["apple-m2"]
+
+
+def test_an_abbreviation_that_opens_in_lowercase_is_part_of_the_claim():
+    claims = [r.claim.text for r in extract_results(Paper("x", "X", "It reaches 45% mean Intersection-over-Union (mIoU)."))]
+    assert claims == ["It reaches 45% mean Intersection-over-Union (mIoU)"]

@@ -209,7 +209,8 @@ def reached_share(sentence: str, start: int, end: int) -> bool:
 
 
 # Words that go on to an abbreviation in parentheses: "| to First Chunk (TTFC)", "| (EDP)".
-_ABBREVIATED = re.compile(r"(?:[\s-]+[A-Za-z]+){0,5}?\s*\((?P<short>[A-Z][A-Za-z]{1,7})\)")
+# (It may open in lowercase: "mean Intersection-over-Union (mIoU)".)
+_ABBREVIATED = re.compile(r"(?:[\s-]+[A-Za-z]+){0,5}?\s*\((?P<short>(?=[a-z]*[A-Z])[A-Za-z]{2,8})\)")
 _FUNCTION_WORDS = {"to", "of", "and", "the", "per", "for"}
 
 

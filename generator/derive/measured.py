@@ -72,9 +72,9 @@ _MEASURED_ON = re.compile(
     r"|\d[\d,]*\s+|\d[\d,]*-(?:chip|GPU|TPU|node|core|card|device)s?\s+"
     r"|(?-i:(?:[A-Z][\w-]*\s+){0,2}[A-Z0-9][\w-]*)['’]s\s+|[DHEI]GX[\s-]+|\d+\s*[GT]B\s+|\d+\s*nm\s+"
     r"|(?:single|dual|quad|two|four|eight|\d+)-sockets?\s+)*"  # a maker's: "on NVIDIA's A100", "on Google's TPU v4"; "a DGX H100"
-    # a system's name, and its phase: "on Frontier AMD GPUs", "on a Cori Phase-II Xeon-Phi node" (not two
-    # words: "on the Xilinx Virtex UltraScale+ VU19P" names a product the vocabulary does not know)
-    r"(?:(?-i:[A-Z][a-z]{2,})\s+(?:(?-i:[A-Z][a-z]+-[IVX\d]+)\s+)?)?"
+    # a system's name, and its phase: "on Frontier AMD GPUs", "on a Cori Phase-II Xeon-Phi node" (not two words: "on the
+    # Xilinx Virtex UltraScale+ VU19P" names a product the vocabulary does not know); a computer's: "a MacBook Pro M4 Pro"
+    r"(?:(?-i:[A-Z][a-z]{2,}|MacBook(?:\s+(?:Pro|Air))?|Mac\s+(?:Studio|mini|Pro))\s+(?:(?-i:[A-Z][a-z]+-[IVX\d]+)\s+)?)?"
     # "on two GPUs, P100 and P4000", "across GPU architectures, namely Hopper", "using GPUs (NVIDIA A100)"
     r"|\b(?:on|using|with|across)\s+(?:[\w-]+\s+){0,5}(?:GPUs?|devices?|platforms?|accelerators?|architectures?|"
     r"hardware|chips?|ones)\s*(?:\(\s*|[,:]\s*(?:namely\s+|including\s+|i\.e\.,?\s+)?|(?<=\s)(?:such\s+as|like)\s+(?:(?:the|an?)\s+)?)"
