@@ -2787,3 +2787,10 @@ def test_a_computer_named_before_its_chip_is_where_the_chip_ran():
 def test_an_abbreviation_that_opens_in_lowercase_is_part_of_the_claim():
     claims = [r.claim.text for r in extract_results(Paper("x", "X", "It reaches 45% mean Intersection-over-Union (mIoU)."))]
     assert claims == ["It reaches 45% mean Intersection-over-Union (mIoU)"]
+
+
+def test_figures_in_parentheses_after_a_result_are_of_its_measure():
+    text = ("Cache restoration reduces time-to-first-token by up to 136x (Gemma: 22--136x at 4K--32K; "
+            "Llama: 24--111x at 4K--16K; 3--10x at 1K).")
+    claims = [r.claim.text for r in extract_results(Paper("x", "X", text))]
+    assert all(claim.startswith("Cache restoration reduces time-to-first-token") for claim in claims) and len(claims) == 4

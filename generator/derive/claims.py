@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .claim_words import (BY_AMOUNT, CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
+from .claim_words import (CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
                           in_another_unit, name_completed, name_started, trimmed, with_abbreviation, words_in)
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
-from .kinds import HELD_SAME, KIND, MEASURE_NOUN, MEASURE_TAIL, kinds_in, respective_measure
+from .kinds import HELD_SAME, KIND, MEASURE_NOUN, kinds_in, measures_before_by, respective_measure
 
 # Where the words about one number stop: another clause, a parenthesis, a dash, a colon.
 _ASIDE = re.compile(r"\([^()]{0,40}\)")
@@ -33,10 +33,6 @@ _HARD_BREAK = re.compile(r"\s*(?:[;:\[\]]|\((?!(?:R|TM)\))|(?<!\(R)(?<!\(TM)\)|\
 # Words that may join a number to the next one's words, or start a clause of their own.
 _SOFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|with|as well as|thanks to|due to|"
                          r"because|since|leading to|resulting in|making|enabling|allowing|even though|although|though)\s", re.I)
-# A second measure after "and", right before "by" and a number: "... and throughput by 3.1x".
-_AND_MEASURE_BY = re.compile(r"(?P<joint>\s+and\s+)(?P<second>(?!and\b)[\w-]+(?:\s+(?!and\b)[\w-]+){0,3})\s+"
-                             + BY_AMOUNT + "$", re.I)
-_MEASURE_TAIL = re.compile(MEASURE_TAIL)
 # Looking left, a clause starts after these: "with" and "thanks to" run on ("train models with
 # over 13 billion parameters").
 _LEFT_BREAK = re.compile(r",(?!\d)|\s(?:and|or|but|while|whereas|whilst|which|where|although|though)\s", re.I)
@@ -148,22 +144,6 @@ def clause_start(sentence: str, begin: int, end: int) -> int:
     for found in _HARD_BREAK.finditer(sentence, begin, end):
         begin = found.end()
     return begin
-
-
-def measures_before_by(sentence: str, at: int) -> tuple[int, int, int] | None:
-    """Two measures joined by "and" right before "by" and the number at `at` ("improves energy
-    efficiency and throughput by 3.0x and 3.1x", "reduces energy and latency by 40% and 25%"): where
-    the first starts, where "and" stands and where the second ends; None where there are not two."""
-    joined = _AND_MEASURE_BY.search(sentence, max(0, at - 80), at)
-    if joined is None:
-        return None
-    second = KIND.match(sentence, joined.start("second"))
-    if second is None or second.end() != joined.end("second"):
-        return None
-    joint = joined.start("joint")
-    first = [m for m in KIND.finditer(sentence, max(0, joint - 40), joint)  # "energy consumption| and latency by"
-             if _MEASURE_TAIL.fullmatch(sentence, m.end(), joint)]
-    return (first[-1].start(), joint, second.end()) if first else None
 
 
 def list_end(sentence: str, end: int, right_bound: int, in_parentheses: bool = False) -> int:
@@ -351,8 +331,11 @@ def _head(written: str, before: int, past_numbers: bool = False,
                  and (number is None or not in_another_unit(written, m.start(), *number))
                  and not HELD_SAME.search(plain, max(0, m.start() - 40), m.start())]  # not "at matched accuracy"
         # A clause after a semicolon that names no measure goes on with the one before it:
-        # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100".
-        if named or not breaks or breaks[-1].group(0).strip() != ";":
+        # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100"; so do the figures in
+        # parentheses after a result: "reduces TTFT by up to 136x (Gemma: 22--136x at 4K--32K; ...)".
+        mark = breaks[-1].group(0).strip() if breaks else ""
+        if named or not breaks or mark != ";" and not (mark == "(" and _AFTER_NUMBER.search(plain, 0, breaks[-1].start())) \
+                and not (mark == ":" and _LABEL.search(plain, 0, breaks[-1].start())):  # (a label's: "Gemma:")
             break
         own_clause = own_clause and _GOES_ON.match(plain, breaks[-1].start()) is not None
         breaks.pop()
@@ -377,6 +360,7 @@ def _head(written: str, before: int, past_numbers: bool = False,
 
 
 _GOES_ON = re.compile(r"\s*;\s*(?:and|or)\s")  # "...; and B by 2.4x"
+_LABEL = re.compile(r"[(;]\s*[\w.-]+(?:\s[\w.-]+){0,2}$")
 _VERB_BEFORE_HEAD = re.compile(rf"{CHANGE_VERB.pattern}\s+(?:(?:the|its|their|both)\s+)?$", re.I)
 
 
