@@ -2794,3 +2794,12 @@ def test_figures_in_parentheses_after_a_result_are_of_its_measure():
             "Llama: 24--111x at 4K--16K; 3--10x at 1K).")
     claims = [r.claim.text for r in extract_results(Paper("x", "X", text))]
     assert all(claim.startswith("Cache restoration reduces time-to-first-token") for claim in claims) and len(claims) == 4
+
+
+def test_a_percentage_takes_the_change_the_next_one_of_its_list_names():
+    assert values("We observe up to 6% performance and 4% power improvements.") == [
+        ("6", "%", "speedup", "higher"), ("4", "%", "power", "lower")]
+
+
+def test_a_trademark_written_in_letters_is_no_part_of_a_name():
+    assert devices("We run on two AMD InstinctTM MI300X GPU systems and observe up to 4% power improvements.") == ["mi300x"]

@@ -23,8 +23,8 @@ from functools import cached_property
 from typing import NamedTuple
 
 from .device_facts import DeviceSpecs
-from .phrases import (JOINT, MARKS, TOKEN, WORD_STARTS, fold, ignores_case, joint_spellings, longest_at, longest_first,
-                      name_key, phrase_words, prefixes_of, spaced_once)
+from .phrases import (GLUED_MARK, JOINT, MARKS, TOKEN, WORD_STARTS, fold, ignores_case, joint_spellings, longest_at,
+                      longest_first, name_key, phrase_words, prefixes_of, spaced_once)
 
 # A count may be glued to a name: `8xA100`, `8XH100`, and `4timesRTX 3090` where a page
 # lost its × sign (`4×RTX 3090` needs nothing: × is not a letter).
@@ -182,8 +182,10 @@ class Hardware:
             found = self._detected[text] = self._detect(text)
         return list(found)
 
-    def _detect(self, text: str) -> tuple[Mention, ...]:
+    def _detect(self, written: str) -> tuple[Mention, ...]:
         words, names = self._matcher
+        # A trademark in letters reads as a space too (`GLUED_MARK`).
+        text = GLUED_MARK.sub("  ", written) if "TM" in written else written
         folded = fold(text)
         candidates = []
         for word in phrase_words(words.finditer(folded), text, names.prefixes, numbers=True):
@@ -195,7 +197,7 @@ class Hardware:
                 start, found = word.start(), names.longest_at(text, folded, word.start(), word.end())
             if found is not None:
                 candidates.append((start, *found))
-        found = [Mention(node_id, start, end, text[start:end])
+        found = [Mention(node_id, start, end, written[start:end])
                  for start, end, node_id in longest_first(candidates)
                  if node_id is not None]  # an `ignore` phrase: it only hides the alias inside it
         return tuple(self._with_elided(text, found))

@@ -37,6 +37,8 @@ TOKEN = re.compile(r"[^\W_]+|\S")
 # A trademark sign inside a name reads as a space: "NVIDIA®Jetson™ Orin Nano", "NVIDIA(R) Jetson(TM) Nano"
 # (names are looked up in lowercase: "(r)", "(tm)").
 MARKS = re.compile(r"[®™]|\((?:R|TM)\)")
+# Or written in letters, glued to the name: "AMD InstinctTM MI300X".
+GLUED_MARK = re.compile(r"(?<=[a-z])TM\b")
 _NEXT_TOKEN = re.compile(r"((?:\s|[®™]|\((?:[Rr]|TM|tm)\))*)([^\W_]+|\S)")
 _SPACES = re.compile(r"\s+")
 # Links are not prose: "github.com/AMD-AIG-AIMA/..." names no hardware. A link where a word

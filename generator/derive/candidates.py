@@ -9,6 +9,7 @@ import re
 
 from .claim_words import BY_AMOUNT, CHANGE_STEMS
 from .kinds import KIND
+from ..content.phrases import GLUED_MARK
 
 _NUM = r"\d+(?:[.,]\d+)*"
 _LISTED_NUM = r"\d+(?:\.\d+)?"  # a number after another in a list
@@ -236,9 +237,11 @@ _FACTOR = re.compile(r"(?:(?<=\ba )|(?<=\bby )|(?<=\bthan ))factor\s+(?:of\s+)?(
 
 
 def for_matching(sentence: str) -> str:
-    """`sentence` with those two shapes written as the candidates' ("2 to  3 times", "up to  x2.84"),
-    every character where it was, so that positions in it are positions in the sentence."""
+    """`sentence` with those two shapes written as the candidates' ("2 to  3 times", "up to  x2.84"), and no
+    trademark in letters ("AMD InstinctTM MI300X"), every character where it was, so that positions in it
+    are positions in the sentence."""
     sentence = _BETWEEN.sub(lambda m: m.group(1) + " to  ", sentence)
+    sentence = GLUED_MARK.sub("  ", sentence) if "TM" in sentence else sentence
     return _FACTOR.sub(lambda m: (m.group(1) or "").ljust(len(m.group(0)) - 1) + "x", sentence)
 
 

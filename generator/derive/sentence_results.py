@@ -40,6 +40,9 @@ _CHANGE = re.compile(r"reduc\w*|lower|less|fewer|faster|improv\w*|increas\w*|hig
                      r"cheaper|costlier|br(?:ing|ings|inging|ought)\s+down", re.I)
 # Or "more" or "less" right after the number: "1.3% more accurate", "9% more than on H100".
 _MORE_OR_LESS = re.compile(r"\s*(?:more|less)\b", re.I)
+# Or the change the next percentage of a list names for both: "6% performance and 4% power improvements".
+_CHANGE_LISTED_AFTER = re.compile(r"\s+(?:[\w-]+\s+){1,2}(?:and|or)\s+(?:up to\s+)?[\d.]+\s*%\s+(?:[\w-]+\s+){1,2}?"
+                                  rf"(?P<change>{_CHANGE.pattern})", re.I)
 # A loss says what changed too ("latency drops 41%", "slowed inference by 82%"), unless the sentence
 # is about existing systems or a condition, the problem a paper sets out to solve ("When the KV cache
 # spills to host memory, decoding slows by 45%").
@@ -228,7 +231,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
             kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
         parallel = again = False
-        changed = None
+        changed = listed_change = None
         if unit == "%":
             nearby = before[-45:] + sentence[match.end():match.end() + 30]
             gap = sentence[cut_before:match.start()]
@@ -252,7 +255,10 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                 of_what = sentence[match.end():share_of_time.end()] + re.match(r"[\w-]*", sentence[share_of_time.end():]).group(0)
                 kind = "latency" if "latency" in of_what.lower() or "latency" in kinds_in(of_what) else "other"
             changed = _CHANGED_BY.search(before)
-            if not _CHANGE.search(nearby) and not _MORE_OR_LESS.match(sentence, match.end()) and not worse \
+            listed_change = _CHANGE_LISTED_AFTER.match(sentence, match.end()) if not _CHANGE.search(nearby) else None
+            if listed_change:  # its claim runs to the change: "6% performance and 4% power improvements"
+                claim = make_claim(written, match.start(), match.end(), (words[index][0], listed_change.end()), comparison)
+            elif not _CHANGE.search(nearby) and not _MORE_OR_LESS.match(sentence, match.end()) and not worse \
                     and not stated and not listed and not changed and index not in pairing:
                 continue
         if kind is None:
@@ -278,7 +284,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             # "1.5x faster than cuBLAS on the A100 and 1.8x faster than rocBLAS on the MI250X": the
             # hardware of the comparison before is that result's; this one's comes after its own.
             device = setting_after(sentence, mentions, measured, match.end(), cut_after) or device
-        direction = direction_of(before, after, bool(rate or efficiency))
+        direction = direction_of(before, after, bool(rate or efficiency)) or (
+            direction_of("", listed_change.group("change"), False) if unit == "%" and listed_change else None)
         if direction is None and unit in ("%", "×") and (changed := changed or _CHANGED_BY.search(before)):
             # the verb far before "by": "reduces the ... of X by 40%", "brought down fine-tuning time for X by 58%"
             # (not a speedup's: what "reduces ... by 1.6x" names, no kind word says; a speedup is no lower)
