@@ -2033,7 +2033,7 @@ def test_numbers_said_respectively_of_measures_before_them_take_those_measures_i
 
 
 def test_a_chip_the_paper_presents_and_the_vocabulary_lacks_is_no_device_of_ours():
-    from generator.derive.measured import paper_mentions
+    from generator.derive.paper_mentions import paper_mentions
     from generator.derive.own_silicon import own_silicon
     text = ("We present FooChip, a parallel ultra-low-power RISC-V SoC. Moreover, the chip has eight cores. "
             "Remarkably, the processor sleeps at 10 uW. On a Cortex-M4 the kernel takes 4 ms; FooChip needs 0.2 ms.")
@@ -2290,7 +2290,7 @@ def test_a_claim_does_not_start_inside_a_name(content):
 
 
 def test_a_device_named_again_by_the_last_word_of_its_name_is_that_device():
-    from generator.derive.measured import paper_mentions
+    from generator.derive.paper_mentions import paper_mentions
     text = ("We run FooDet on a Jetson AGX Xavier and an RTX 3080. On Xavier it reaches 31 FPS; the 3080 "
             "processes 4090 images per second.")
     _, mentions = paper_mentions(hardware(), "X", text)
@@ -2803,3 +2803,11 @@ def test_a_percentage_takes_the_change_the_next_one_of_its_list_names():
 
 def test_a_trademark_written_in_letters_is_no_part_of_a_name():
     assert devices("We run on two AMD InstinctTM MI300X GPU systems and observe up to 4% power improvements.") == ["mi300x"]
+
+
+def test_two_names_of_one_device_side_by_side_are_one_of_a_list():
+    # "Grace Hopper GH200" is one name: the list "GH200 and ... GB200" gives the result no one device.
+    assert devices("It achieves up to 83% energy efficiency gains on NVIDIA's Grace Hopper GH200 and Grace "
+                   "Blackwell GB200 architectures.") == [None]
+    from generator.derive.paper_mentions import one_name_each
+    assert [m.text for m in one_name_each(hardware(), "on the Grace Hopper GH200")] == ["Grace Hopper GH200"]

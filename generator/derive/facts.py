@@ -18,7 +18,8 @@ from typing import NamedTuple
 from . import mentions, related
 from ..content.hardware import Hardware, HardwareNode, Mention
 from ..content.topics import Topics
-from .measured import measured_in_abstract, paper_mentions
+from .measured import measured_in_abstract
+from .paper_mentions import paper_mentions
 from ..content.model import Paper, Problem
 from ..content.reading_paths import ReadingPath
 from .results import Result, paper_results

@@ -19,15 +19,10 @@ from __future__ import annotations
 
 import re
 
-from ..content.hardware import Hardware, Mention, name_key
-from ..content.phrases import MARKS
+from ..content.hardware import Hardware, Mention
 from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OUTPERFORMS, SHARED_MEASURE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
-from .defined_names import with_defined_names
-from .described_again import described_again
-from .model_numbers import with_model_numbers
-from .short_names import with_short_names
-from .software_names import software_names, without_software
+from .paper_mentions import vendor_of
 
 # Words that say what kind of part hardware is, between its article and its name: a compound
 # ("low-power", "off-the-shelf", "consumer-grade", "resource-constrained") or one of these; not
@@ -233,12 +228,7 @@ _UNEXPLORED = re.compile(r"\b(?:mysterious|undocumented|unknown|unclear|opaque|l
 # "In the light of this property, we ...", "To exploit this feature, we ...".
 _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (?:exploit|leverage|take advantage of)|"
                         r"taking advantage of|building on)\s+(?:this|these|such|that)\b", re.I)
-# Hardware named as a likeness: "TPUv6e-like", "H100-class" ("A100-based" is built on it).
-_LIKENESS = re.compile(r"[\w.]*-(?:like|style|class|inspired)\b", re.I)
-# A vendor's name joined to another name ("AMD-Hummingbird", a model; "Cambricon-LLM") or before a product that
-# is no hardware ("NVIDIA TensorRT", "AMD ROCm", "Intel OpenVINO", "NVIDIA® TensorRT™"): who made it, not hardware.
-_NAME_AFTER = re.compile(rf"-[A-Z]|(?:{MARKS.pattern})?\s(?!(?:{PROCESSOR_CLASS}|Tensor|Data|Cloud|Edge|Instinct|Gaudi|GeForce|Radeon)s?\b)"
-                         r"(?=[A-Z][A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]+\b")
+
 
 
 def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[tuple[int, int]] = (),
@@ -311,10 +301,6 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
     return found
 
 
-def _vendor(hardware: Hardware, node_id: str) -> str:
-    return hardware.path(node_id)[0].id
-
-
 def _other_vendor(hardware: Hardware | None, mention: Mention, found: list[Mention], comparisons: list[re.Match[str]],
                   breaks: list[int], paper_vendors: frozenset[str]) -> bool:
     """Whether `mention`, after a comparison's verb in the same clause, is another vendor's than
@@ -326,53 +312,14 @@ def _other_vendor(hardware: Hardware | None, mention: Mention, found: list[Menti
     # The subject comes before the clause's first comparison: "X is 1.5x faster than cuBLAS on the
     # A100 and 1.8x faster than rocBLAS on the MI250X" names no subject's hardware.
     first = next(c for c in comparisons if c.start() >= clause_start)
-    subject = {_vendor(hardware, m.id) for m in found if clause_start <= m.start and m.end <= first.start()} \
+    subject = {vendor_of(hardware, m.id) for m in found if clause_start <= m.start and m.end <= first.start()} \
         or paper_vendors
-    return bool(subject) and _vendor(hardware, mention.id) not in subject
+    return bool(subject) and vendor_of(hardware, mention.id) not in subject
 
 
 def vendors_of(hardware: Hardware | None, mentions: list[Mention]) -> frozenset[str]:
     """The vendors of what `mentions` name (a title's: the vendors the paper is about)."""
-    return frozenset(_vendor(hardware, m.id) for m in mentions) if hardware is not None else frozenset()
-
-
-def with_vendor_context(hardware: Hardware, *texts: list[Mention]) -> list[list[Mention]]:
-    """Each of `texts`' mentions (a title's, an abstract's) without those by a `shared_aliases`
-    spelling (one another vendor uses for its own thing: Graphcore's and Intel's "IPU") unless
-    the texts also name that vendor or its hardware by a spelling of its own."""
-    def shared(m: Mention) -> bool:
-        return name_key(m.text) in hardware.nodes[m.id].shared
-
-    backed = {_vendor(hardware, m.id) for mentions in texts for m in mentions if not shared(m)}
-    return [[m for m in mentions if not shared(m) or _vendor(hardware, m.id) in backed] for mentions in texts]
-
-
-def names_not_hardware(text: str, mentions: list[Mention], hardware: Hardware) -> list[Mention]:
-    """`mentions` without a vendor's name joined to another name ("AMD-Hummingbird") or naming
-    a product of its own that is no hardware ("NVIDIA TensorRT"), and without hardware that is
-    only a likeness ("TPUv6e-like hardware", "a TPU-like accelerator")."""
-    starts = {m.start for m in mentions}
-    return [m for m in mentions if not (hardware.nodes[m.id].kind == "vendor" and _NAME_AFTER.match(text, m.end)
-                                        and not any(m.end < start <= m.end + 5 for start in starts))  # "Groq® GroqChip™"
-            and not _LIKENESS.match(text, m.end)]
-
-
-def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[Mention], list[Mention]]:
-    """The hardware a title and an abstract name, (title's, abstract's), each at its place in its
-    own text: without a vendor's name joined to another name, and without a spelling two vendors
-    share unless the paper names its vendor too; with a device named again by the last word of its
-    name ("... Jetson AGX Orin ... on Orin", `short_names.py`) or by the word that introduced it ("a
-    discrete ... GTX 1650 GPU ... the discrete GPU", `described_again.py`); a GeForce card by its number
-    alone ("a single 4090 GPU", `model_numbers.py`); without a name the paper defines as its own software
-    (`software_names.py`)."""
-    software = software_names((title, abstract))  # "We present L4, a runtime system": not NVIDIA's L4
-    in_title, in_abstract = with_vendor_context(
-        hardware, without_software(title, names_not_hardware(title, hardware.detect(title), hardware), software),
-        without_software(abstract, names_not_hardware(abstract, hardware.detect(abstract), hardware), software))
-    in_title = with_model_numbers(hardware, title, in_title)
-    in_abstract = with_model_numbers(hardware, abstract, in_abstract)
-    named = with_defined_names(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))
-    return in_title, described_again(hardware, abstract, named)
+    return frozenset(vendor_of(hardware, m.id) for m in mentions) if hardware is not None else frozenset()
 
 
 def measured_in_abstract(abstract: str, mentions: list[Mention], spans: list[tuple[int, int]],

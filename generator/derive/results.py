@@ -26,7 +26,8 @@ from .unknown_hardware import ELSEWHERE, credit, names_other_hardware, only_sett
 from .baseline_hardware import AGAINST_NAMED, against_on
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
-from .measured import measured_in_abstract, measured_in_sentence, paper_mentions, vendors_of
+from .measured import measured_in_abstract, measured_in_sentence, vendors_of
+from .paper_mentions import paper_mentions
 from .own_silicon import about_own_silicon, own_silicon
 from .result import Result
 from .sentence_results import resolved, sentence_results
@@ -39,7 +40,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                     measured_on: list[str] | None = None) -> list[Result]:
     """The headline results of `paper`'s abstract, in text order.
 
-    `mentions` are `measured.paper_mentions(hardware, paper.title, paper.abstract)`,
+    `mentions` are `paper_mentions.paper_mentions(hardware, paper.title, paper.abstract)`,
     `abstract_spans` `sentence_spans(paper.abstract)` and `measured_on` the ids the paper was
     measured on (`measured.measured_in_abstract` and the title's), when the caller has them.
     A result whose sentence names no hardware is credited to the paper's one device, when
