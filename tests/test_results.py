@@ -2811,3 +2811,9 @@ def test_two_names_of_one_device_side_by_side_are_one_of_a_list():
                    "Blackwell GB200 architectures.") == [None]
     from generator.derive.paper_mentions import one_name_each
     assert [m.text for m in one_name_each(hardware(), "on the Grace Hopper GH200")] == ["Grace Hopper GH200"]
+
+
+def test_the_first_of_the_names_a_verb_has_for_its_subject_ran_too():
+    # Both systems achieve it: no one device's.
+    assert devices("ABI-enabled MI300 and Blackwell systems achieve about 4.5 times speedup over baseline MI300 "
+                   "and Blackwell.") == [None]

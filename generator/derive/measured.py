@@ -111,6 +111,7 @@ _SUBJECT_OF = re.compile(r"^(?:\s*\([^()]{0,30}\))?(?:\s*,\s*(?!(?:our|we|it|the
                          r"speeds? up|reduces?|cuts?|yields?|completes?|trains?|processes?|multipl(?:y|ies)|serves?|generates?|handles?|fits?|"
                          r"draws?|consumes?|dissipates?|decodes?|switch(?:es)?|fine-tunes?|finishes?)\b"
                          r"|^\s*(?:GPUs|TPUs|NPUs)\s+(?:achieve|deliver|reach|attain|sustain|outperform)\b")
+_SUBJECT_LIST = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?")
 # An item of a list whose verb is left out: ", the M2 Ultra at 76 tokens/s" after "the RTX 4090 decodes at
 # 127 tokens/s" (not "while the A100 at 7nm reaches", nor "for the RTX 3090 at 350 W": a setting of its own).
 _LIST_ITEM_BEFORE = re.compile(r",\s*(?:and\s+)?(?:the\s+|an?\s+)?$")
@@ -289,7 +290,12 @@ def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[
             hardware is not None and hardware.nodes[found[-1].id].kind == "vendor"
             and _LINE_NAME.fullmatch(sentence, found[-1].end, m.start) is not None))
         after = sentence[m.end:m.end + 80]
-        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or builds_on or _MOVED_TO.search(before) \
+        # The first of the names a verb has for its subject: "MI300 and Blackwell systems achieve 4.5x".
+        listed = _SUBJECT_LIST.match(sentence, m.end)
+        first_of = listed is not None and any(o.start == listed.end() and _SUBJECT_OF.match(sentence[o.end:o.end + 80])
+                                              for o in mentions)
+        if goes_on or studies or _MEASURED_ON.search(before) or _SUBJECT_OF.match(after) or first_of or builds_on \
+                or _MOVED_TO.search(before) \
                 or (_IN_AFTER_FIGURE.search(before) and hardware is not None and hardware.nodes[m.id].kind == "vendor") \
                 or (_LIST_ITEM_BEFORE.search(before) and _AT_NUMBER.match(after)) \
                 or (_COUNT_BEFORE.search(before) and _TIME_ON.match(after)) \
