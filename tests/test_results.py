@@ -2759,6 +2759,7 @@ def test_an_fpga_s_resources_are_its_area_and_a_share_of_them_its_utilization():
     assert [r.kind for r in extract_results(Paper("x", "X", "It uses 9.04% look-up-tables and 0.70% flip-flops."))] == [
         "area", "area"]
     assert one("Resource utilization reaches 78% of DSP slices.").kind == "utilization"
+    assert one("Utilization of the DSP slices reaches 91% in steady state.").kind == "utilization"
 
 
 def test_a_plus_in_a_name_may_be_spelled_out():
@@ -2777,6 +2778,8 @@ def test_a_result_after_a_class_it_ran_on_is_not_the_device_of_another_class():
 def test_what_is_so_as_a_rule_is_no_result():
     assert extract_results(Paper("x", "X", "The availability of LUTs typically outnumbers that of DSPs by a factor of 100.")) == []
     assert extract_results(Paper("x", "X", "A typical edge device usually only has 4GB of memory capacity.")) == []
+    assert devices("We build a CNN accelerator on a ZCU102. LUTs typically outnumber DSPs by a factor of 100.") == []
+    assert devices("Our kernels typically run 2x faster than cuBLAS on the A100.") == ["a100"]
 
 
 def test_a_computer_named_before_its_chip_is_where_the_chip_ran():

@@ -198,7 +198,14 @@ def claim_kind(claim: Claim) -> str | None:
     left = [(_WINS_ONLY.fullmatch(m.group(0)) is not None, len(before) - m.end(), m.lastgroup)
             for m in KIND.finditer(before) if m.lastgroup != "scale" and not HELD_SAME.search(before, 0, m.start())]
     candidates = sorted([*left, *((False, at, kind) for at, kind in right)])
+    # An FPGA's resources named with how busy they are: "Utilization of the DSP slices reaches 91%".
+    if candidates and candidates[0][2] == "area" and any(kind == "utilization" for *_, kind in candidates) \
+            and not _AREA_ITSELF.search(claim.text):
+        return "utilization"
     return candidates[0][2] if candidates else None
+
+
+_AREA_ITSELF = re.compile(r"\barea\b|mm2|mm²", re.I)
 
 
 def measure_words(sentence: str, number_end: int, span: tuple[int, int]) -> tuple[int, int] | None:

@@ -57,10 +57,13 @@ _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|fold|
 # A sentence about the field, not about the paper's own results.
 # A trend said in the present perfect of a change ("the speed of deep learning has accelerated by
 # 30 times"), unless the paper's own ("we have improved").
-# Or what is so as a rule, in the present: "The availability of LUTs typically outnumbers that of DSPs by a factor of 100".
+# Or what is so as a rule, in the present: "The availability of LUTs typically outnumbers that of DSPs by a
+# factor of 100", "LUTs typically outnumber DSPs" (not the paper's own: "our kernels typically run").
 _BACKGROUND = re.compile(r"\b(?:grown|grew|(?<!we )(?:has|have)\s+(?:\w+ly\s+)?(?:increased|accelerated|risen|"
                          r"doubled|tripled|surged|exploded|skyrocketed)|(?:typically|usually|generally|commonly)\s+"
-                         r"(?:\w+ly\s+)?(?!less\b)[a-z]+[^s\W]s)\b", re.I)
+                         r"(?:\w+ly\s+)?(?!less\b)[a-z]+[^s\W]s"
+                         r"|(?<!\bour\s)(?<!\bwe\s)(?:[A-Za-z]+s|they)\s+(?:typically|usually|generally|commonly)\s+"
+                         r"(?!less\b|more\b|only\b)[a-z]+(?<!s))\b", re.I)
 # A change's verb further back, with its object between: "reduces the GPU memory usage of the model by up to 40%".
 _CHANGED_BY = re.compile(r"(?:\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*|\boutperform\w*\s[^;:]{0,60}?)(?<!ed)\sby\s+"
                          + AMOUNT_WORDS + r"(?:(?:up to|about|around|over|nearly|almost|approximately|roughly|as much as)\s+)?$", re.I)
