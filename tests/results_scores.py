@@ -24,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from generator.content.check import read_content  # noqa: E402
+from generator.content.clean import TEX_SIGN, tex_sign  # noqa: E402
 from generator.content.model import Paper  # noqa: E402
 from generator.derive.results import extract_results  # noqa: E402
 
@@ -102,6 +103,7 @@ def paired(got: list, expected: list[dict]) -> tuple[dict, dict]:
 
 
 def _pieces_in_order(claim: str, sentence: str) -> bool:
+    sentence = TEX_SIGN.sub(tex_sign, sentence)  # a claim writes TeX's signs as signs: "7.64$\times$" as "7.64×"
     at = 0
     for piece in claim.split(" … "):
         found = sentence.find(piece.strip(), at)

@@ -100,3 +100,9 @@ def test_normalized_title_folds_case_spacing_and_unicode_form():
 def test_fuzzy_title_keeps_only_letters_and_digits():
     assert fuzzy_title("Mélange: Cost-Efficient LLM Serving!") == "melange cost efficient llm serving"
     assert fuzzy_title("ZeRO-Offload") != fuzzy_title("ZeRO-Infinity")
+
+
+def test_tex_math_around_a_sign_goes_with_it():
+    assert repair(r"up to 7.64$\times$ faster, $25\times$ more efficient, by $19%$, at $\geq$50 Hz") == \
+        "up to 7.64× faster, 25× more efficient, by 19%, at ≥50 Hz"
+    assert repair("costs $25 per hour and $2 per GB") == "costs $25 per hour and $2 per GB"

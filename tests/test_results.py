@@ -2821,3 +2821,12 @@ def test_the_first_of_the_names_a_verb_has_for_its_subject_ran_too():
     assert devices("ABI-enabled MI300 and Blackwell systems achieve about 4.5 times speedup over baseline MI300 "
                    "and Blackwell.") == [None]
 
+
+
+def test_tex_signs_are_read_as_signs_and_shown_as_signs():
+    found = extract_results(Paper("x", "X", r"It obtains speedups up to 7.64$\times$ in kernels. It has $25\times$ energy "
+                                            r"efficiency over the H100. It reduces time per output token by up to $19%$."))
+    assert [(r.value_text, r.unit, r.kind) for r in found] == [("7.64", "×", "speedup"), ("25", "×", "efficiency"),
+                                                              ("19", "%", "latency")]
+    assert [r.claim.parts[1] for r in found] == ["7.64×", "25×", "19%"]
+    assert "$" not in found[1].claim.text and "\\" not in found[0].claim.text

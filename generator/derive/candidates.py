@@ -9,6 +9,7 @@ import re
 
 from .claim_words import BY_AMOUNT, CHANGE_STEMS
 from .kinds import KIND
+from ..content.clean import TEX_SIGN, tex_sign
 from ..content.phrases import GLUED_MARK
 
 _NUM = r"\d+(?:[.,]\d+)*"
@@ -236,12 +237,34 @@ _BETWEEN = re.compile(rf"(?<=\bbetween )({_NUM}\s*(?:%|×|x)?) and (?={_NUM}\s*(
 _FACTOR = re.compile(r"(?:(?<=\ba )|(?<=\bby )|(?<=\bthan ))factor\s+(?:of\s+)?((?:up to|about|over|nearly|almost|roughly)\s+)?(?=\d)", re.I)
 
 
+def _sign(tex: re.Match[str]) -> str:
+    """A TeX sign's place, written as the sign at its end ("7.64$\\times$" as "7.64       ×")."""
+    return tex_sign(tex).rjust(len(tex.group(0)))
+
+
+def typeset(text: str) -> tuple[str, list[int]]:
+    """`text` with its TeX signs written as signs ("7.64$\\times$" as "7.64×"), and where each of its
+    places (and its end) is in that: a place inside a sign's TeX is the sign's end."""
+    if "\\" not in text and "$" not in text:
+        return text, list(range(len(text) + 1))
+    shown, where, at = [], [], 0
+    for tex in TEX_SIGN.finditer(text):
+        done = sum(map(len, shown))
+        where += range(done, done + tex.start() - at)
+        shown += [text[at:tex.start()], tex_sign(tex)]
+        where += [done + tex.start() - at] + [done + tex.start() - at + len(shown[-1])] * (tex.end() - tex.start() - 1)
+        at = tex.end()
+    done = sum(map(len, shown))
+    return "".join(shown) + text[at:], where + list(range(done, done + len(text) - at + 1))
+
+
 def for_matching(sentence: str) -> str:
-    """`sentence` with those two shapes written as the candidates' ("2 to  3 times", "up to  x2.84"), and no
-    trademark in letters ("AMD InstinctTM MI300X"), every character where it was, so that positions in it
-    are positions in the sentence."""
+    """`sentence` with those two shapes written as the candidates' ("2 to  3 times", "up to  x2.84"), no
+    trademark in letters ("AMD InstinctTM MI300X") and signs for TeX ("7.64$\\times$"), every character where
+    it was, so that positions in it are positions in the sentence."""
     sentence = _BETWEEN.sub(lambda m: m.group(1) + " to  ", sentence)
     sentence = GLUED_MARK.sub("  ", sentence) if "TM" in sentence else sentence
+    sentence = TEX_SIGN.sub(_sign, sentence) if "\\" in sentence or "$" in sentence else sentence
     return _FACTOR.sub(lambda m: (m.group(1) or "").ljust(len(m.group(0)) - 1) + "x", sentence)
 
 

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from .claim_words import (CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
                           in_another_unit, name_completed, name_started, trimmed, with_abbreviation, words_in)
+from .candidates import typeset
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import HELD_SAME, KIND, MEASURE_NOUN, kinds_in, measures_before_by, respective_measure
@@ -245,8 +246,9 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     for piece in merged:  # a measure's name goes on to its abbreviation: "time-to-first-token (TTFT)"
         piece[1] = with_abbreviation(written, piece[1])
     text, number = "", (0, 0)
+    shown, where = typeset(written)  # (TeX's signs as signs: "7.64$\times$" as "7.64×")
     for a, b in merged:
-        raw = written[a:b]
+        raw = shown[where[a]:where[b]]
         lead = len(raw) - len(raw.lstrip())
         piece = raw.strip().rstrip(",;:")
         if piece.endswith(".") and b >= len(written.rstrip()):  # the sentence's full stop
@@ -256,7 +258,7 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
         offset = len(text)
         text += piece
         if a <= start and end <= b:
-            number = (offset + start - a - lead, offset + end - a - lead)
+            number = (offset + where[start] - where[a] - lead, offset + where[end] - where[a] - lead)
     return Claim(text, number)
 
 

@@ -43,7 +43,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
     ("latency", r"latenc\w*|response times?|inference times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
-                r"per[- ]token time|tail latency|stall\w*|transfer time|communication time"),
+                r"per[- ]token time|time per (?:output )?token|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughputs?|(?:generation|decoding|inference|processing|token) rates?|(?:tokens?|toks?)/s(?:ec)?|tokens? per second|FPS|frames? per second|frame rates?|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|quer(?:y|ies) per second|QPS|samples?/s|images?/s|"
                    r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s|"

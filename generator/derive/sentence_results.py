@@ -62,7 +62,7 @@ _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|fold|
 _BACKGROUND = re.compile(r"\b(?:grown|grew|(?<!we )(?:has|have)\s+(?:\w+ly\s+)?(?:increased|accelerated|risen|"
                          r"doubled|tripled|surged|exploded|skyrocketed)|(?:typically|usually|generally|commonly)\s+"
                          r"(?:\w+ly\s+)?(?!less\b)[a-z]+[^s\W]s"
-                         r"|(?<!\bour\s)(?<!\bwe\s)(?:[A-Za-z]+s|they)\s+(?:typically|usually|generally|commonly)\s+"
+                         r"|(?<!\bour\s)(?<!\bwe\s)(?:[A-Za-z]+s|they|which)\s+(?:typically|usually|generally|commonly)\s+"
                          r"(?!less\b|more\b|only\b)[a-z]+(?<!s))\b", re.I)
 # A change's verb further back, with its object between: "reduces the GPU memory usage of the model by up to 40%".
 _CHANGED_BY = re.compile(r"(?:\b(?:" + _CHANGE.pattern + r")\b(?:(?!\s(?:and|or)\s)[^,;])*|\boutperform\w*\s[^;:]{0,60}?)(?<!ed)\sby\s+"
