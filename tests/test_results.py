@@ -2830,3 +2830,8 @@ def test_tex_signs_are_read_as_signs_and_shown_as_signs():
                                                               ("19", "%", "latency")]
     assert [r.claim.parts[1] for r in found] == ["7.64×", "25×", "19%"]
     assert "$" not in found[1].claim.text and "\\" not in found[0].claim.text
+
+
+def test_a_micro_tex_wrote_is_a_micro():
+    r = one(r"The accelerator completes inference in 19 $\mu$s on the FPGA.")
+    assert (r.value_text, r.unit, r.kind, r.claim.parts[1]) == ("19", "μs", "latency", "19 μs")

@@ -64,7 +64,8 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
 )
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
-MEASURE = re.compile(rf"(?<![\w.,-])(?:(?P<low>\d+(?:\.\d+)?)\s*(?:–|—|--?|to)\s*)?{_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
+# (A "μ" TeX wrote, "19 $\mu$s", is read after the spaces its place leaves: "19     μs".)
+MEASURE = re.compile(rf"(?<![\w.,-])(?:(?P<low>\d+(?:\.\d+)?)\s*(?:–|—|--?|to)\s*)?{_NUMBER}{_SCALE}(?:\s?|\s+(?=μ))(?:{_UNIT})", re.I)
 WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 # Units shown as written: a byte count's prefix is its size.
 _AS_WRITTEN = {"bytes", "B/s"}
