@@ -2835,3 +2835,9 @@ def test_tex_signs_are_read_as_signs_and_shown_as_signs():
 def test_a_micro_tex_wrote_is_a_micro():
     r = one(r"The accelerator completes inference in 19 $\mu$s on the FPGA.")
     assert (r.value_text, r.unit, r.kind, r.claim.parts[1]) == ("19", "μs", "latency", "19 μs")
+
+
+def test_a_result_on_both_boards_is_no_one_board_s():
+    text = ("On an STM32H743 (Arm Cortex-M7), inference takes 4.2 ms. On an STM32L476 (Cortex-M4) the same model runs in "
+            "23 ms. Compared with the TFLite Micro reference, our kernels are 1.9x faster on both boards.")
+    assert devices(text) == ["cortex-m7", "cortex-m4", None]

@@ -221,9 +221,10 @@ def _in_lists_of(places: list[int], results: list[Result], count: int) -> bool:
 
 
 # What a sentence says of several devices is no one device's: "across all tested platforms", "on various GPUs".
-_SEVERAL_PLATFORMS = re.compile(r"\b(?:across|on|over|for)\s+(?:all|multiple|several|various|different|diverse|many)\s+"
+_SEVERAL_PLATFORMS = re.compile(r"\b(?:across|on|over|for)\s+(?:(?:all|multiple|several|various|different|diverse|many)\s+"
                                 r"(?:[\w-]+\s+){0,2}?(?:platforms|GPUs|devices|hardware|architectures|accelerators|"
-                                r"GPU generations|chips|boards)\b", re.I)
+                                r"GPU generations|chips|boards)|(?:both|all\s+(?:two|three|four|five))\s+(?:the\s+)?"
+                                r"(?:platforms|devices|architectures|boards|systems))\b", re.I)
 # An opening that refers back to the device named before: "On this device, ...", "On the same board, ...".
 _BACK_FRAME = re.compile(rf"\W*(?:on|with)\s+(?:this|that|the same|such an?)\s+(?:[\w-]+\s+)?"
                          rf"(?:{HARDWARE_NOUN}|platform|hardware|system|SoC)s?\s*,", re.I)
