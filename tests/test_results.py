@@ -2841,3 +2841,9 @@ def test_a_result_on_both_boards_is_no_one_board_s():
     text = ("On an STM32H743 (Arm Cortex-M7), inference takes 4.2 ms. On an STM32L476 (Cortex-M4) the same model runs in "
             "23 ms. Compared with the TFLite Micro reference, our kernels are 1.9x faster on both boards.")
     assert devices(text)[-1] is None
+
+
+def test_each_item_of_a_ranking_is_where_its_figure_ran():
+    text = ("The Hailo-8 delivers the highest throughput at 212 FPS, followed by the Orin Nano at 147 FPS and the "
+            "Coral Edge TPU at 96 FPS.")
+    assert devices(text) == ["hailo-8", "jetson-orin-nano", "coral-edge-tpu"]

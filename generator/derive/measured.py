@@ -114,7 +114,7 @@ _SUBJECT_OF = re.compile(r"^(?:\s*\([^()]{0,30}\))?(?:\s*,\s*(?!(?:our|we|it|the
 _SUBJECT_LIST = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?")
 # An item of a list whose verb is left out: ", the M2 Ultra at 76 tokens/s" after "the RTX 4090 decodes at
 # 127 tokens/s" (not "while the A100 at 7nm reaches", nor "for the RTX 3090 at 350 W": a setting of its own).
-_LIST_ITEM_BEFORE = re.compile(r",\s*(?:and\s+)?(?:the\s+|an?\s+)?$")
+_LIST_ITEM_BEFORE = re.compile(r"(?:,\s*(?:and\s+)?|,?\s+followed\s+by\s+|\s+and\s+)(?:the\s+|an?\s+)?$")
 _AT_NUMBER = re.compile(r"\s*at\s+(?:about\s+|around\s+|up to\s+)?\d")
 # Time counted on hardware: "2.788M H800 GPU hours", "4,000 A100-hours".
 _COUNT_BEFORE = re.compile(r"\d[\d.,]*\s*[KMB]?\s+$")
