@@ -2847,3 +2847,10 @@ def test_each_item_of_a_ranking_is_where_its_figure_ran():
     text = ("The Hailo-8 delivers the highest throughput at 212 FPS, followed by the Orin Nano at 147 FPS and the "
             "Coral Edge TPU at 96 FPS.")
     assert devices(text) == ["hailo-8", "jetson-orin-nano", "coral-edge-tpu"]
+
+
+def test_the_figures_of_a_colon_s_list_are_of_the_measure_before_it():
+    text = "It delivers saturated training throughput improvements over ZeRO-Infinity: 1.96x on 1 GPU and 1.93x on 4 GPUs."
+    found = extract_results(Paper("x", "X", text))
+    assert [r.kind for r in found] == ["throughput", "throughput"]
+    assert all("throughput" in r.claim.text for r in found)

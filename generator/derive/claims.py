@@ -333,11 +333,11 @@ def _head(written: str, before: int, past_numbers: bool = False,
                  and (number is None or not in_another_unit(written, m.start(), *number))
                  and not HELD_SAME.search(plain, max(0, m.start() - 40), m.start())]  # not "at matched accuracy"
         # A clause after a semicolon that names no measure goes on with the one before it:
-        # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100"; so do the figures in
-        # parentheses after a result: "reduces TTFT by up to 136x (Gemma: 22--136x at 4K--32K; ...)".
+        # "improves throughput of A by 1.2x on A100; and B by 2.4x on A100"; so do a colon's list ("throughput
+        # improvements over X: 1.96x on 1 GPU") and the figures in parentheses after a result: "reduces TTFT by
+        # up to 136x (Gemma: 22--136x at 4K--32K; ...)".
         mark = breaks[-1].group(0).strip() if breaks else ""
-        if named or not breaks or mark != ";" and not (mark == "(" and _AFTER_NUMBER.search(plain, 0, breaks[-1].start())) \
-                and not (mark == ":" and _LABEL.search(plain, 0, breaks[-1].start())):  # (a label's: "Gemma:")
+        if named or not breaks or mark not in ";:" and not (mark == "(" and _AFTER_NUMBER.search(plain, 0, breaks[-1].start())):
             break
         own_clause = own_clause and _GOES_ON.match(plain, breaks[-1].start()) is not None
         breaks.pop()
@@ -362,7 +362,6 @@ def _head(written: str, before: int, past_numbers: bool = False,
 
 
 _GOES_ON = re.compile(r"\s*;\s*(?:and|or)\s")  # "...; and B by 2.4x"
-_LABEL = re.compile(r"[(;]\s*[\w.-]+(?:\s[\w.-]+){0,2}$")
 _VERB_BEFORE_HEAD = re.compile(rf"{CHANGE_VERB.pattern}\s+(?:(?:the|its|their|both)\s+)?$", re.I)
 
 
