@@ -2854,3 +2854,12 @@ def test_the_figures_of_a_colon_s_list_are_of_the_measure_before_it():
     found = extract_results(Paper("x", "X", text))
     assert [r.kind for r in found] == ["throughput", "throughput"]
     assert all("throughput" in r.claim.text for r in found)
+
+
+def test_percentage_points_are_a_difference_of_two_percentages():
+    assert values("Our scheduler improves cluster-wide GPU utilization by 23 percentage points.") == [
+        ("23", "pp", "utilization", "higher")]
+    # A score's or a rate's, whatever other words are near; a minus sign says it fell.
+    assert values("It lowers policy success rate by 0.44 to 1.89 percentage points compared with training time.") == [
+        ("0.44–1.89", "pp", "accuracy", "lower")]
+    assert values("The 4 MB model reaches 71.2% top-1 (−2.42 pp vs. FP32).")[-1] == ("2.42", "pp", "accuracy", "lower")

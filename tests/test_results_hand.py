@@ -458,7 +458,8 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # parenthesized measure after their words ("... energy efficiency (throughput)"): bi claims 53/55, none inverted.
     # A change's "from 44.9% to 6.4%" read as its after, not a range (nineteenth session): bi's two simulator errors
     # are found, labelled as measured on the H800 testbed, which the rules give to no error: device right 16/22.
-    ("never_tuned_bi", 0.96, 0.6, 0.9, 0.88, 0.72),
+    # Percentage points read (twenty-second session): bi's "within +/-0.9pp CI", labelled kind other, read as accuracy: kind 55/63.
+    ("never_tuned_bi", 0.96, 0.6, 0.9, 0.87, 0.72),
     ("never_tuned_bj", 0.91, 0.73, 0.97, 0.94, 0.87),
     # Sets bk and bl (held out), 20 real arXiv abstracts each whose ids' digits after the dot leave 2 when
     # divided by 3 (bk: 177 sentences, 106 results) or whose digits all together sum to a multiple of 4 (bl:
@@ -525,7 +526,9 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # right 16/18; "by more than factor 3" read (bv values 44/45, its claim without the "average" of "the average
     # inference speed significantly, by": claims 41/45).
     ("never_tuned_bu", 0.89, 0.56, 0.95, 0.88, 0.88),
-    ("never_tuned_bv", 0.97, 0.8, 0.91, 0.79, 0.97),
+    # Percentage points read (twenty-second session): bv's "by 7.8 percentage points" found, its claim naming "mAP" where
+    # the label's measure is "mAP@0.5": claims 41/46.
+    ("never_tuned_bv", 0.97, 0.8, 0.89, 0.79, 0.97),
     # Sets bw and bx (held out), 20 real arXiv abstracts each whose ids' third and fourth digits after the dot sum
     # to an even (bw: 164 sentences, 74 results) or an odd number (bx: 148 sentences, 50 results), written on
     # 2026-11-29 (twenty-first session) by two helpers who had not read the rules, committed unscored (before

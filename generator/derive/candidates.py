@@ -75,7 +75,7 @@ FOLD_NEXT = (r"(?=\s+(?:[\w-]+\s+){0,2}?(?:speed-?ups?|increases?|reductions?|im
 _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|tokens?(?:/| per )(?:J|joule)|(?-i:[GTP]Op)/J"
          r"|(?:imgs?|images?|inferences?|frames?)(?:(?:/s|/sec| per second)(?:/| per )(?:W|watt)|(?:/| per )(?:J|joule))))(?![\w/])"
          # (or "10-fold")
-         rf"|(?P<factor>×|x|X|times|-?fold{FOLD_NEXT})(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b)"
+         rf"|(?P<factor>×|x|X|times|-?fold{FOLD_NEXT})(?![\w-])(?!\s*\d)|(?P<percent>%|percent\b|percentage[- ]points?\b|pp\b|p\.p\.)"
          # thousands or millions of things a second: "1.41M tokens/s"
          r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)))?"
          r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?(?:operations per second|ops/s(?:ec(?:ond)?)?)|"

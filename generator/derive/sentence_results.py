@@ -51,6 +51,8 @@ _PROBLEM = re.compile(r"\b(?:existing|current|conventional|traditional|today's)\
                       r"(?!\s+(?:utili[sz]ing|using|running|deploy(?:ed|ing)|evaluat(?:ed|ing)|test(?:ed|ing)|measur(?:ed|ing))\b)",
                       re.I)
 _DIGIT = re.compile(r"\d")  # every candidate holds one
+_MINUS = re.compile(r"(?:^|[\s(])[−-]$")  # a minus sign before a number (not a range's dash)
+_PERCENT = ("%", "pp")  # a percentage, or a difference of two: "by 23 percentage points"
 # Or a measurement in words: "four GPU hours", "twice as fast".
 _IN_WORDS = re.compile(r"hours|days|minutes|seconds|twice|half|doubl|tripl|fold|(?:two|three|four|five|six|seven|eight|"
                        r"nine|ten) times", re.I)
@@ -222,7 +224,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         elif rate:
             unit = rate_unit(rate)
         else:
-            unit = "×" if match.group("factor") or match.group("xfirst") else "%"
+            unit = "×" if match.group("factor") or match.group("xfirst") else (
+                "%" if match.group("percent").lower() in ("%", "percent") else "pp")
         comparison = baselines[index][1] if baselines[index] else None
         claim = make_claim(written, match.start(), match.end(), words[index], comparison,
                            pairing[index][1] if index in pairing else shared_head(sentence, matches, words, index))
@@ -235,7 +238,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
         parallel = again = False
         changed = listed_change = None
-        if unit == "%":
+        if unit in _PERCENT:
             nearby = before[-45:] + sentence[match.end():match.end() + 30]
             gap = sentence[cut_before:match.start()]
             # "by 24% on average and by up to 77% under dynamic inputs": the same change again.
@@ -266,7 +269,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
                 continue
         if kind is None:
             # "2.49x, and 2.32x reductions on latency": the words after the list.
-            kind = (unit == "%" and score_on_benchmark(sentence, match.end())) or next(  # "17.6% EMA on GSM8K"
+            kind = (unit in _PERCENT and score_on_benchmark(sentence, match.end())) or next(  # "17.6% EMA on GSM8K"
                 (k for k in kinds_in(sentence[match.end():match.end() + 80], measured_only=True) if k != "scale"), previous_kind)
         if kind is None and baselines[index] and (unit == "×" or _WINS.search(sentence, cut_before, match.start())):
             kind = "speedup"  # "performs 4.86× than DeepSpeed", "surpasses PyTorch JIT by 87%": no measure named
@@ -274,6 +277,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             kind = next((r.kind for m, r in in_sentence if m is matches[of_figure[index]]), kind)
         if kind is None:
             continue
+        if unit == "pp" and kind not in ("accuracy", "error", "utilization", "scalability", "efficiency"):
+            kind = "accuracy"  # a difference of two percentages is a rate's or a score's: "success rate by 0.4 pp"
         previous_kind = kind
         (prefix, magnitude), (low, high) = match.group("prefix", "magnitude"), low_and_high(sentence, match)
         value_text = (prefix or "") + (f"{low}–{high}" if high else low) + (
@@ -288,13 +293,15 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             # hardware of the comparison before is that result's; this one's comes after its own.
             device = setting_after(sentence, mentions, measured, match.end(), cut_after) or device
         direction = direction_of(before, after, bool(rate or efficiency)) or (
-            direction_of("", listed_change.group("change"), False) if unit == "%" and listed_change else None)
-        if direction is None and unit in ("%", "×") and (changed := changed or _CHANGED_BY.search(before)):
+            direction_of("", listed_change.group("change"), False) if unit in _PERCENT and listed_change else None)
+        if unit in _PERCENT and _MINUS.search(sentence, max(0, match.start() - 2), match.start()):
+            direction = "lower"  # "−2.42 pp vs. FP32"
+        if direction is None and unit in ("%", "pp", "×") and (changed := changed or _CHANGED_BY.search(before)):
             # the verb far before "by": "reduces the ... of X by 40%", "brought down fine-tuning time for X by 58%"
             # (not a speedup's: what "reduces ... by 1.6x" names, no kind word says; a speedup is no lower)
             direction = direction_of(re.match(r"\w+(?:\s+down)?", changed.group(0)).group(0), "", False)
             direction = None if kind == "speedup" and direction == "lower" and unit == "×" else direction
-        if direction is None and unit == "%" and (parallel or again):
+        if direction is None and unit in _PERCENT and (parallel or again):
             direction = in_sentence[-1][1].direction
         against = baseline_device(hardware, sentence, mentions, measured, baselines[index][1], device, baseline) \
             if hardware is not None and baselines[index] else None
@@ -306,7 +313,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     results = _listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
     at_match = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
     for index, (kind, _, source, verb) in pairing.items():
-        if index in at_match and results[at_match[index]].unit in ("×", "%"):  # a rate's unit names its kind
+        if index in at_match and results[at_match[index]].unit in ("×", "%", "pp"):  # a rate's unit names its kind
             result = results[at_match[index]]
             # The direction its own words give, else the verb's before the measures ("improve both
             # performance and energy by 2.7x and 2.3x"), else its place's in the list it repeats.
@@ -322,7 +329,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         opening = _COMPARED_OPENING.match(sentence)
         level = not (opening and shared[1][1] <= opening.end())
         results = [r if r.baseline or match.group("rate") or match.group("efficiency")
-                   or (level and r.unit == "%" and r.direction is None and r.kind in _STATED_AS_PERCENT) else r._replace(
+                   or (level and r.unit in _PERCENT and r.direction is None and r.kind in _STATED_AS_PERCENT) else r._replace(
             baseline=shared[0], claim=make_claim(written, *match.span(), words[matches.index(match)], shared[1]),
             baseline_device=baseline_device(hardware, sentence, mentions, measured, shared[1], r.device)
             if hardware is not None else None) for (match, _), r in zip(in_sentence, results)]

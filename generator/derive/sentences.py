@@ -19,7 +19,7 @@ _ABBREVIATIONS = frozenset({
     "dr", "mr", "mrs", "ms", "prof", "st", "u.s", "u.k", "e.u", "incl", "ver", "esp", "avg", "est", "excl",
 })
 # Abbreviations that are units after a number.
-_UNITS_TOO = frozenset({"ms"})
+_UNITS_TOO = frozenset({"ms", "pp"})
 # The places a sentence may end: a run of stops (with the closing quotes or brackets after
 # it) followed by white space, or white space holding a line break.
 _CLOSERS = "\"'”’)]"
