@@ -550,6 +550,9 @@ def test_a_unit_of_one_capital_letter_after_a_number_ends_a_sentence_and_an_init
     assert evidence_sentence(text, text.index("Raspberry"), text.index("Raspberry") + 9).startswith("Even on")
     text = "As shown by J. Smith, it runs on an A100."
     assert evidence_sentence(text, text.index("A100"), text.index("A100") + 4) == text
+    # A one-letter model name before a plain sentence opener ends its sentence.
+    text = "We deploy it on a Raspberry Pi 4 Model B. The board draws 3.1 W on an A100."
+    assert evidence_sentence(text, text.index("A100"), text.index("A100") + 4) == "The board draws 3.1 W on an A100."
 
 
 def test_evidence_does_not_split_after_eg(papers):

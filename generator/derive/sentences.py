@@ -53,7 +53,13 @@ def _ends_sentence(text: str, stop_start: int, stop_end: int, break_end: int) ->
     after_number = text[:word_start].rstrip()[-1:].isdigit()
     if word.casefold() in _ABBREVIATIONS and not (word.casefold() in _UNITS_TOO and after_number):
         return False
-    return not (len(word) == 1 and word.isupper()) or after_number
+    # (Nor where a sentence plainly opens after it: "on a Raspberry Pi 4 Model B. The board draws ...".)
+    return not (len(word) == 1 and word.isupper()) or after_number or _OPENER.match(text, break_end) is not None
+
+
+# Words a sentence opens with that no surname is: after "Model B." they start the next sentence.
+_OPENER = re.compile(r"(?:The|We|It|Its|Our|This|These|They|In|On|For|Compared|Moreover|Furthermore|However|Finally|"
+                     r"Additionally|Experiments?|Results?|Evaluations?|Unlike|With|Using|When)\b")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
