@@ -2863,3 +2863,15 @@ def test_percentage_points_are_a_difference_of_two_percentages():
     assert values("It lowers policy success rate by 0.44 to 1.89 percentage points compared with training time.") == [
         ("0.44–1.89", "pp", "accuracy", "lower")]
     assert values("The 4 MB model reaches 71.2% top-1 (−2.42 pp vs. FP32).")[-1] == ("2.42", "pp", "accuracy", "lower")
+
+
+def test_an_opening_whose_sentence_ran_elsewhere_too_frames_no_sentence_after_it():
+    text = ("Our scheme reaches 1,050 tokens/s on a single RTX 4090. On an RTX 3090, it reaches 690 tokens/s, and on an "
+            "RTX 4060 Ti it reaches 310 tokens/s. Compared to ZeRO-Offload, this is 2.4x, 2.1x and 1.8x faster, respectively.")
+    assert devices(text) == ["rtx-4090", "rtx-3090", "rtx-4060-ti", None, None, None]
+    # (Two numbers "respectively" after the sentence that named two devices are theirs, in turn.)
+    text = ("On an RTX 3090, it reaches 690 tokens/s, and on an RTX 4060 Ti it reaches 310 tokens/s. "
+            "Compared to ZeRO-Offload, this is 2.4x and 1.8x faster, respectively.")
+    assert devices(text) == ["rtx-3090", "rtx-4060-ti", "rtx-3090", "rtx-4060-ti"]
+    # (Its own sentence's results still take it: "On the A100, X reaches 2x, and 3x on the H100" is another case.)
+    assert devices("On an RTX 3090, it reaches 690 tokens/s. It is 2.4x faster than ZeRO-Offload.") == ["rtx-3090"] * 2
