@@ -2875,3 +2875,9 @@ def test_an_opening_whose_sentence_ran_elsewhere_too_frames_no_sentence_after_it
     assert devices(text) == ["rtx-3090", "rtx-4060-ti", "rtx-3090", "rtx-4060-ti"]
     # (Its own sentence's results still take it: "On the A100, X reaches 2x, and 3x on the H100" is another case.)
     assert devices("On an RTX 3090, it reaches 690 tokens/s. It is 2.4x faster than ZeRO-Offload.") == ["rtx-3090"] * 2
+
+
+def test_a_line_s_name_that_runs_into_its_device_s_name_is_the_device():
+    for text, device in (("on the Cloud TPU v6e", "tpu-v6e"), ("on the Google Tensor G3", "tensor-g3"),
+                         ("on AWS Graviton 3", "graviton-3"), ("the Qualcomm Cloud AI 100", "cloud-ai-100")):
+        assert [m.id for m in hardware().detect(text)] == [device], text

@@ -178,9 +178,13 @@ def plain_patterns(hardware: Hardware) -> dict[str, list[tuple[re.Pattern[str], 
     return by_first
 
 
-def plain_detect(patterns, text: str) -> list[tuple[str, int, int]]:
-    """At each word (links skipped, a glued count tried first), the longest name; two names of one
-    node that overlap are one; then the longest of overlapping names."""
+def plain_detect(patterns, text: str, hardware: Hardware) -> list[tuple[str, int, int]]:
+    """At each word (links skipped, a glued count tried first), the longest name; two names that
+    overlap are one where they name one node, or a line and a device of it (the device's); then the
+    longest of overlapping names."""
+    def one(a: str, b: str) -> str | None:
+        return a if a == b or b in hardware.lineage(a) else b if a in hardware.lineage(b) else None
+
     s = " " + text
     candidates = []
     p = 1
@@ -206,8 +210,9 @@ def plain_detect(patterns, text: str) -> list[tuple[str, int, int]]:
         p += 1
     joined: list[tuple[int, int, str | None]] = []  # two names of one node that overlap are one: "AMD V80" + "V80 FPGA"
     for cand in sorted(candidates, key=lambda c: (c[0], -c[1])):
-        if joined and cand[2] is not None and cand[2] == joined[-1][2] and cand[0] < joined[-1][1]:
-            joined[-1] = (joined[-1][0], max(joined[-1][1], cand[1]), cand[2])
+        if joined and cand[2] is not None and joined[-1][2] is not None and cand[0] < joined[-1][1] \
+                and (node := one(joined[-1][2], cand[2])):
+            joined[-1] = (joined[-1][0], max(joined[-1][1], cand[1]), node)
         else:
             joined.append(cand)
     chosen: list[tuple[int, int, str | None]] = []
@@ -277,7 +282,7 @@ FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCh
 @FAST
 @given(texts_of(SMALL_NAMES, PIECES))
 def test_the_trie_finds_what_each_alias_finds_on_its_own(text):
-    assert trie_detect(SMALL, text) == plain_detect(plain_patterns(SMALL), text)
+    assert trie_detect(SMALL, text) == plain_detect(plain_patterns(SMALL), text, SMALL)
 
 
 @pytest.mark.parametrize("text", [
@@ -289,7 +294,7 @@ def test_the_trie_finds_what_each_alias_finds_on_its_own(text):
     "Snapdragon 8 Gen 3, Snapdragon8Gen3, 8-Gen-3, 8Gen3, Zynq UltraScale+ MPSoC, Xeon-Platinum-8480+",
 ])
 def test_the_trie_finds_what_each_alias_finds_on_its_own_in_chosen_texts(text):
-    assert trie_detect(SMALL, text) == plain_detect(plain_patterns(SMALL), text)
+    assert trie_detect(SMALL, text) == plain_detect(plain_patterns(SMALL), text, SMALL)
 
 
 REAL = load_hardware((SEED_CONTENT / "hardware.yml").read_text(encoding="utf-8"), "content/hardware.yml")
@@ -302,7 +307,7 @@ REAL_PIECES = sorted({piece for name in REAL_NAMES
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts_of(REAL_NAMES, REAL_PIECES))
 def test_the_real_trie_finds_what_each_real_alias_finds_on_its_own(text):
-    assert trie_detect(REAL, text) == plain_detect(REAL_PATTERNS, text)
+    assert trie_detect(REAL, text) == plain_detect(REAL_PATTERNS, text, REAL)
 
 
 def respellings(name: str) -> list[str]:
@@ -316,4 +321,4 @@ def respellings(name: str) -> list[str]:
 def test_every_real_name_respelled(names):
     for name in names:
         text = f"the {name} and " + ", ".join(f"{spelling}s ({spelling})" for spelling in respellings(name)) + "."
-        assert trie_detect(REAL, text) == plain_detect(REAL_PATTERNS, text), name
+        assert trie_detect(REAL, text) == plain_detect(REAL_PATTERNS, text, REAL), name

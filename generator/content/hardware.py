@@ -198,9 +198,16 @@ class Hardware:
             if found is not None:
                 candidates.append((start, *found))
         found = [Mention(node_id, start, end, written[start:end])
-                 for start, end, node_id in longest_first(candidates)
+                 for start, end, node_id in longest_first(candidates, self._one_name)
                  if node_id is not None]  # an `ignore` phrase: it only hides the alias inside it
         return tuple(self._with_elided(text, found))
+
+    def _one_name(self, a: str, b: str) -> str | None:
+        """What two names that overlap name as one: the same node, or the device of a line that the line's
+        name runs into ("Cloud TPU" and "TPU v6e": "Cloud TPU v6e", the TPU v6e); else None."""
+        if a == b or b in self.lineage(a):
+            return a
+        return b if a in self.lineage(b) else None
 
     def _with_elided(self, text: str, found: list[Mention]) -> list[Mention]:
         """`found` with the names a list writes without the words it shares with the name before:

@@ -188,15 +188,23 @@ def fold(text: str) -> str:
     return "".join(ch.lower() if _paired(ch) else ch for ch in text)
 
 
-def longest_first(candidates: list[tuple[int, int, T]]) -> list[tuple[int, int, T]]:
+def _same(a: T, b: T) -> T | None:
+    return a if a == b else None
+
+
+def longest_first(candidates: list[tuple[int, int, T]],
+                  joined: Callable[[T, T], T | None] = _same) -> list[tuple[int, int, T]]:
     """Non-overlapping candidates, longer spans winning over shorter ones they overlap, in text order;
-    two that overlap and name the same thing are one span ("AMD V80" and "V80 FPGA": "AMD V80 FPGA")."""
+    two that overlap and name one thing (`joined` gives it, or None) are one span ("AMD V80" and "V80
+    FPGA": "AMD V80 FPGA")."""
     if all(a[1] <= b[0] for a, b in pairwise(candidates)):
         return candidates  # in text order already, and nothing overlaps: the usual case
     merged: list[tuple[int, int, T]] = []
     for cand in sorted(candidates, key=lambda c: (c[0], -c[1])):
-        if merged and cand[2] is not None and cand[2] == merged[-1][2] and cand[0] < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], cand[1]), cand[2])
+        one = joined(merged[-1][2], cand[2]) if merged and cand[2] is not None and merged[-1][2] is not None \
+            and cand[0] < merged[-1][1] else None
+        if one is not None:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], cand[1]), one)
         else:
             merged.append(cand)
     candidates = merged
