@@ -2881,3 +2881,12 @@ def test_a_line_s_name_that_runs_into_its_device_s_name_is_the_device():
     for text, device in (("on the Cloud TPU v6e", "tpu-v6e"), ("on the Google Tensor G3", "tensor-g3"),
                          ("on AWS Graviton 3", "graviton-3"), ("the Qualcomm Cloud AI 100", "cloud-ai-100")):
         assert [m.id for m in hardware().detect(text)] == [device], text
+
+
+def test_a_device_named_again_by_what_holds_it():
+    text = ("We deploy it on a Snapdragon 8 Gen 2 phone and an Apple M3 laptop. Retrieval takes 38 ms on the phone. "
+            "On the laptop, end-to-end answer latency is 0.8 s.")
+    assert devices(text) == ["snapdragon-8-gen-2", "apple-m3"]
+    # (Not where the sentence names a part of it: the part ran it.)
+    text = "It targets the Hexagon NPU of a Snapdragon 8 Gen 2 phone. On the phone, inference on the Hexagon NPU takes 4.8 ms."
+    assert devices(text) == ["hexagon"]

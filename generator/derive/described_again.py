@@ -5,7 +5,8 @@ that set it apart when it was introduced ("a discrete ... GPU" -> "the discrete 
 vocabulary lists names only, so that phrase names nothing of its own.
 
 Only where exactly one device of the paper was introduced with that word and is of that class ("the
-discrete GPU" is no CPU), and only after it was introduced.
+discrete GPU" is no CPU), and only after it was introduced. So too a device named again by what holds
+it, written after its name: "on a Snapdragon 8 Gen 2 phone and an Apple M3 laptop ... on the phone".
 """
 
 from __future__ import annotations
@@ -60,3 +61,29 @@ def described_again(hardware: Hardware, abstract: str, mentions: list[Mention]) 
             continue
         added.append(Mention(m.id, start, found.end(), abstract[start:found.end()]))
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
+
+
+# What holds a device, after its name: "a Snapdragon 8 Gen 2 phone", "an Apple M3 laptop", "a Jetson Orin Nano board".
+_HOSTS = r"(?:smartphone|phone|laptop|tablet|notebook|desktop|workstation|server|board|robot|drone|car|vehicle|headset)"
+_HOST_AFTER = re.compile(rf"\s+(?P<noun>{_HOSTS})\b(?![-'’])")
+_HOST_AGAIN = re.compile(rf"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?P<noun>{_HOSTS})\b(?![-'’])")
+
+
+def hosts_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> list[Mention]:
+    """The abstract's `mentions` with the phrases that name one of them again by what holds it ("the
+    phone" after "a Snapdragon 8 Gen 2 phone"), where one device only was so introduced before."""
+    held: dict[str, list[Mention]] = {}
+    for m in mentions:
+        if hardware.nodes[m.id].kind == "device" and (host := _HOST_AFTER.match(abstract, m.end)):
+            held.setdefault(host.group("noun"), []).append(m)
+    if not held:
+        return mentions
+    added = []
+    for found in _HOST_AGAIN.finditer(abstract):
+        ones = {m.id: m for m in held.get(found.group("noun"), ()) if m.end < found.start()}
+        # (Not in a sentence that names a part of it or other hardware: "On the phone, inference on the Hexagon NPU ...".)
+        sentence = (abstract.rfind(". ", 0, found.start()) + 1, abstract.find(". ", found.end()) % (len(abstract) + 1))
+        if len(ones) == 1 and not any(sentence[0] <= m.start < sentence[1] for m in mentions):
+            added.append(Mention(next(iter(ones)), found.start("noun"), found.end(), found.group("noun")))
+    return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
+

@@ -12,7 +12,7 @@ import re
 from ..content.hardware import Hardware, Mention, name_key
 from ..content.phrases import MARKS
 from .defined_names import with_defined_names
-from .described_again import described_again
+from .described_again import described_again, hosts_again
 from .hardware_words import PROCESSOR_CLASS
 from .model_numbers import with_model_numbers
 from .short_names import with_short_names
@@ -79,4 +79,4 @@ def paper_mentions(hardware: Hardware, title: str, abstract: str) -> tuple[list[
     in_title = with_model_numbers(hardware, title, in_title)
     in_abstract = with_model_numbers(hardware, abstract, in_abstract)
     named = with_defined_names(hardware, abstract, with_short_names(hardware, in_title, abstract, in_abstract))
-    return in_title, described_again(hardware, abstract, named)
+    return in_title, hosts_again(hardware, abstract, described_again(hardware, abstract, named))
