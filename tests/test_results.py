@@ -2890,3 +2890,9 @@ def test_a_device_named_again_by_what_holds_it():
     # (Not where the sentence names a part of it: the part ran it.)
     text = "It targets the Hexagon NPU of a Snapdragon 8 Gen 2 phone. On the phone, inference on the Hexagon NPU takes 4.8 ms."
     assert devices(text) == ["hexagon"]
+
+
+def test_the_two_platforms_of_two_sentences_each_naming_one_take_a_list_in_turn():
+    text = ("On the Ascend 910B, our kernel improves training throughput by 37%. On AWS Trainium, step time is 1.8x "
+            "lower than with the reference implementation. The two platforms reach 52% and 44% MFU, respectively.")
+    assert devices(text) == ["ascend-910b", "trainium", "ascend-910b", "trainium"]

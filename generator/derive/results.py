@@ -73,6 +73,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
     before: set[str] = set()  # the devices of the sentence before's results
     carried: str | None = None  # the one device the last sentence that named hardware ran on
     hardware_list: list[str] = []  # the devices of the last sentence that named several, in order
+    singles: list[str] = []  # the devices of the sentences that named one, in order
     for offset, written in sentences:
         mentions = [
             Mention(m.id, m.start - offset, m.end - offset, m.text)
@@ -113,8 +114,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not unmeasured:
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
             results = _placed(results, next(iter(before)))
-        if not mentions and (count := earlier_list_count(written, hardware_list)) \
-                and len(hardware_list) == count \
+        # (Or "the two platforms" after two sentences that named one each: "On the Ascend 910B, ... On AWS Trainium, ...".)
+        if not mentions and (count := earlier_list_count(written, hardware_list)) and len(listed := hardware_list if len(
+                hardware_list) == count else singles[-count:] if earlier_list_count(written, []) == count else []) == count \
                 and _in_lists_of(unplaced := [at for at, r in enumerate(results) if r.device is None and not _models_own(r)],
                                  results, count):
             # "We evaluate on NVIDIA V100 and A100 GPUs. ... 1.29x-3.24x and 1.10x-3.03x on the two GPUs, respectively."
@@ -122,7 +124,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # 29.1 mJ per inference, respectively": each list of as many numbers, in turn.
             results = list(results)
             for place, at in enumerate(unplaced):
-                results[at] = results[at]._replace(device=hardware_list[place % count])
+                results[at] = results[at]._replace(device=listed[place % count])
         before = {r.device for r in results if r.device}
         stated: list[Mention] = []  # where a sentence that states no result says the paper ran
         budget = _BUDGET.match(written)  # "For example, with a single A100, ...": an example's, this sentence's only
@@ -144,6 +146,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             platform.append(opening)
         if names_hardware and len(listed := listed_devices(hardware, [m for m in mentions if m.id not in compared])) > 1:
             hardware_list = listed
+        singles += listed if names_hardware and len(listed) == 1 and listed[0] not in singles[-1:] else []
         if names_hardware:
             # The one device the last sentence that named hardware measured on: what the
             # sentences after it that name none go on to say was measured there ("... 3 million
