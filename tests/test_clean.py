@@ -106,3 +106,7 @@ def test_tex_math_around_a_sign_goes_with_it():
     assert repair(r"up to 7.64$\times$ faster, $25\times$ more efficient, by $19%$, at $\geq$50 Hz") == \
         "up to 7.64× faster, 25× more efficient, by 19%, at ≥50 Hz"
     assert repair("costs $25 per hour and $2 per GB") == "costs $25 per hour and $2 per GB"
+
+
+def test_tex_s_en_dash_between_numbers_is_an_en_dash():
+    assert repair("up to 2.1--3.6x faster on 32--128 GPUs, not a--b") == "up to 2.1–3.6x faster on 32–128 GPUs, not a--b"

@@ -2896,3 +2896,11 @@ def test_the_two_platforms_of_two_sentences_each_naming_one_take_a_list_in_turn(
     text = ("On the Ascend 910B, our kernel improves training throughput by 37%. On AWS Trainium, step time is 1.8x "
             "lower than with the reference implementation. The two platforms reach 52% and 44% MFU, respectively.")
     assert devices(text) == ["ascend-910b", "trainium", "ascend-910b", "trainium"]
+
+
+def test_tex_signs_keep_the_readings_of_the_signs_they_stand_for():
+    # An array's size is no factor, written in TeX or not; figures in parentheses take the result's measure.
+    assert extract_results(Paper("x", "X", r"It compacts weights using 16$\times$16 processing elements.")) == []
+    text = r"It speeds up decoding by up to 3.6$\times$ (Vicuna-7B: 2.1--3.6$\times$; Llama-2-13B: 1.8--3.0$\times$)."
+    assert [r.claim.text for r in extract_results(Paper("x", "X", text))] == [
+        "It speeds up decoding by up to 3.6×", "It speeds up … 2.1–3.6×", "It speeds up … 1.8–3.0×"]

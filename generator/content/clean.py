@@ -46,13 +46,14 @@ _LATEX_SYMBOLS = {
 }
 # A sign in TeX's math, with the dollars around it: "7.64$\times$", "$25\times$" (the "$" before the number
 # too: no price), "$\sim 2x$", "43.8\%", "19 $\mu$s". `command` is None for a dollar alone.
+# And TeX's en dash between numbers: "2.1--3.6".
 TEX_SIGN = re.compile(r"\$?\{?(?P<command>\\(?:times|sim|approx|leq|geq|pm|mu)(?![A-Za-z])|\\%)\}?\$?"
-                      r"|\$(?=[\d.,]+\s*(?:\\times|\\?%|[x×](?![A-Za-z]))[^$]{0,4}\$)|(?<=[\d.][×xX%])\$")
+                      r"|\$(?=[\d.,]+\s*(?:\\times|\\?%|[x×](?![A-Za-z]))[^$]{0,4}\$)|(?<=[\d.][×xX%])\$|(?P<dash>(?<=\d)--(?=\d))")
 
 
 def tex_sign(match: re.Match[str]) -> str:
-    """The sign a TEX_SIGN match stands for ("×"; "" for a dollar alone)."""
-    return _LATEX_SYMBOLS[match.group("command")] if match.group("command") else ""
+    """The sign a TEX_SIGN match stands for ("×", "–"; "" for a dollar alone)."""
+    return _LATEX_SYMBOLS[match.group("command")] if match.group("command") else "–" if match.group("dash") else ""
 
 
 # A command must not continue as a longer one: `\times` but not `\timestamp`.
@@ -78,7 +79,7 @@ def _accent(match: re.Match) -> str:
 
 def repair_latex(text: str) -> str:
     text = _LATEX_ACCENT.sub(_accent, text)
-    text = TEX_SIGN.sub(tex_sign, text) if "\\" in text or "$" in text else text
+    text = TEX_SIGN.sub(tex_sign, text) if "\\" in text or "$" in text or "--" in text else text
     return _LATEX_SYMBOL.sub(lambda m: _LATEX_SYMBOLS[m.group(0)], text)
 
 

@@ -238,14 +238,25 @@ _FACTOR = re.compile(r"(?:(?<=\ba )|(?<=\bby )|(?<=\bthan ))factor\s+(?:of\s+)?(
 
 
 def _sign(tex: re.Match[str]) -> str:
-    """A TeX sign's place, written as the sign at its end ("7.64$\\times$" as "7.64       ×")."""
-    return tex_sign(tex).rjust(len(tex.group(0)))
+    """A TeX sign's place, written as the sign beside the number it goes with: after it for × and %
+    ("7.64$\\times$" as "7.64×       "), else before it ("$\\geq$50" as "     ≥50", "$\\mu$s" as "    μs")."""
+    sign = tex_sign(tex)
+    return sign.ljust(len(tex.group(0))) if sign in ("×", "%") else sign.rjust(len(tex.group(0)))
+
+
+def _has_tex(text: str) -> bool:
+    return "\\" in text or "$" in text or "--" in text
+
+
+def signs_for_tex(sentence: str) -> str:
+    """`sentence` with TeX's signs as signs, every character where it was (`_sign`)."""
+    return TEX_SIGN.sub(_sign, sentence) if _has_tex(sentence) else sentence
 
 
 def typeset(text: str) -> tuple[str, list[int]]:
     """`text` with its TeX signs written as signs ("7.64$\\times$" as "7.64×"), and where each of its
     places (and its end) is in that: a place inside a sign's TeX is the sign's end."""
-    if "\\" not in text and "$" not in text:
+    if not _has_tex(text):
         return text, list(range(len(text) + 1))
     shown, where, at = [], [], 0
     for tex in TEX_SIGN.finditer(text):
@@ -264,7 +275,7 @@ def for_matching(sentence: str) -> str:
     it was, so that positions in it are positions in the sentence."""
     sentence = _BETWEEN.sub(lambda m: m.group(1) + " to  ", sentence)
     sentence = GLUED_MARK.sub("  ", sentence) if "TM" in sentence else sentence
-    sentence = TEX_SIGN.sub(_sign, sentence) if "\\" in sentence or "$" in sentence else sentence
+    sentence = signs_for_tex(sentence)
     return _FACTOR.sub(lambda m: (m.group(1) or "").ljust(len(m.group(0)) - 1) + "x", sentence)
 
 

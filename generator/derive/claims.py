@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .claim_words import (CHANGE_STEMS, CHANGE_VERB, END_WORDS, MODIFIER, MODIFIERS_BEFORE, antecedent_from, changed_from,
                           in_another_unit, name_completed, name_started, trimmed, with_abbreviation, words_in)
-from .candidates import typeset
+from .candidates import signs_for_tex, typeset
 from .comparisons import COMPARED_WITH
 from .connectives import CONTRASTING_PHRASE, LINKING_PHRASE
 from .kinds import HELD_SAME, KIND, MEASURE_NOUN, kinds_in, measures_before_by, respective_measure
@@ -186,6 +186,8 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     where they stand apart. Where the words hold nothing that names what the number measures,
     the `measure` words given, or else the nearest such words before them, are joined too
     ("average speedups … x14.7 on H800")."""
+    shown, where = typeset(written)  # (TeX's signs as signs: "7.64$\times$" as "7.64×")
+    written = signs_for_tex(written)  # (read as its signs, every character where it was)
     while start < end and written[start].isspace():  # "a factor up to 2.84", read as "x2.84"
         start += 1
     # "better run-time performance and energy efficiency (up to 3.1× and 1.4× improvements, respectively)":
@@ -246,7 +248,6 @@ def make_claim(written: str, start: int, end: int, span: tuple[int, int],
     for piece in merged:  # a measure's name goes on to its abbreviation: "time-to-first-token (TTFT)"
         piece[1] = with_abbreviation(written, piece[1])
     text, number = "", (0, 0)
-    shown, where = typeset(written)  # (TeX's signs as signs: "7.64$\times$" as "7.64×")
     for a, b in merged:
         raw = shown[where[a]:where[b]]
         lead = len(raw) - len(raw.lstrip())
