@@ -85,7 +85,7 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|
          r"|QPS|RPS|TPS))(?![\w/])")
 CANDIDATE = re.compile(
     rf"(?<![\w.])(?<![A-Za-z]-)(?:(?P<xfirst>[x×])(?=\d)(?!(?:86|64)(?![\d.,]))|(?:(?P<prefix>[~>≈])\s*)?)(?P<low>{_NUM}\+?)"
-    rf"(?:\s*(?:%|×|x|X)?\s*(?:–|—|--?|to|∼|~)\s*(?P<high>{_NUM}))?\s*"
+    rf"(?:\s*(?:%|×|x|X|times(?=\s+to\s))?\s*(?:–|—|--?|to|∼|~)\s*(?P<high>{_NUM}))?\s*"
     rf"(?:{_UNIT}|(?(xfirst)(?!\w|\.\d)|(?!)))"
 )
 # A number without a unit listed before one with it, which it shares: the 614 and the 307 of
@@ -214,7 +214,7 @@ _CHANGED_FROM = re.compile(rf"\b(?:(?:{CHANGE_STEMS})(?:e[sd]?|ing|ting|s|ements
 # Or the next "from" of a list of them, the verb left out.
 _AND_FROM = re.compile(r"\bfrom\s+(?P<first>)[\d.,]+\s*(?:%|×|x|X)?\s+to\s+[\d.,]+\s*(?:%|×|x|X)?(?:[^;:()\d]|(?<=[A-Za-z])\d+){0,40}?"
                        r"(?:,\s*|\s)(?:and\s+|or\s+)?from\s+$")
-_TO = re.compile(r"\s*(?:%|×|x|X)?\s*to\s*")
+_TO = re.compile(r"\s*(?:%|×|x|X|times)?\s*to\s*")
 
 
 def low_and_high(sentence: str, match: re.Match[str]) -> tuple[str, str | None]:
