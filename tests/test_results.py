@@ -2904,3 +2904,8 @@ def test_tex_signs_keep_the_readings_of_the_signs_they_stand_for():
     text = r"It speeds up decoding by up to 3.6$\times$ (Vicuna-7B: 2.1--3.6$\times$; Llama-2-13B: 1.8--3.0$\times$)."
     assert [r.claim.text for r in extract_results(Paper("x", "X", text))] == [
         "It speeds up decoding by up to 3.6×", "It speeds up … 2.1–3.6×", "It speeds up … 1.8–3.0×"]
+
+
+def test_a_range_written_with_its_unit_at_both_ends_is_a_range():
+    assert values("Crypto-RV achieves 165 times to 1,061 times speedup over baseline RISC-V cores.") == [
+        ("165–1,061", "×", "speedup", "higher")]

@@ -539,6 +539,17 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # H100)" names two platforms: bx 2 wrong.
     ("never_tuned_bw", 0.95, 0.63, 0.85, 0.93, 0.72),
     ("never_tuned_bx", 0.97, 0.66, 0.96, 0.75, 0.83),
+    # Sets by and bz (held out), 20 real arXiv abstracts each whose ids' second and third digits after the dot sum to
+    # an even (by: 160 sentences, 77 results) or an odd number (bz: 157 sentences, 70 results), written on 2026-11-29
+    # (twenty-second session) by two helpers who had not read the rules, committed unscored (99b818c, 64031b8),
+    # scored once at f0d792d, on that session's final rules: by value 54/65 and 54/77, claims keep meaning 50/54, 4
+    # inverted, kind 44/54, device right 20/24, 3 wrong; bz value 47/50 and 47/70, claims 45/47, none inverted, kind
+    # 39/47, device right 16/20, 3 wrong. The session's starting rules (c8d8b3b): by 53/64 and 53/77, claims 49/53, 4
+    # inverted, device right 20/23, 3 wrong; bz 28/30 and 28/70 (TeX's signs unread), claims 28/28, device right 6/8,
+    # 2 wrong. After scoring (disclosed): "165 times to 1,061 times speedup" is a range, as "165x to 1,061x" was (its
+    # claims no longer cut, by 2 inverted; the labeller wrote its two ends apart: by values 50/63 and 50/77).
+    ("never_tuned_by", 0.79, 0.64, 0.96, 0.84, 0.8),
+    ("never_tuned_bz", 0.94, 0.67, 0.95, 0.82, 0.8),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -637,7 +648,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bu": {"meaning inverted": 1, "wrong device": 2},
             "never_tuned_bv": {"meaning inverted": 1, "wrong device": 4},
             "never_tuned_bw": {"meaning inverted": 5, "wrong device": 4},
-            "never_tuned_bx": {"meaning inverted": 0, "wrong device": 2}}
+            "never_tuned_bx": {"meaning inverted": 0, "wrong device": 2},
+            "never_tuned_by": {"meaning inverted": 2, "wrong device": 3},
+            "never_tuned_bz": {"meaning inverted": 0, "wrong device": 3}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -650,7 +663,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
         "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
         "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br", "never_tuned_bs", "never_tuned_bt",
-        "never_tuned_bu", "never_tuned_bv", "never_tuned_bw", "never_tuned_bx"]
+        "never_tuned_bu", "never_tuned_bv", "never_tuned_bw", "never_tuned_bx", "never_tuned_by", "never_tuned_bz"]
 
 
 @pytest.mark.parametrize("name", SETS)
