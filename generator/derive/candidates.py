@@ -6,6 +6,7 @@ way), with their units written one way (`rate_unit`, `efficiency_unit`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .claim_words import BY_AMOUNT, CHANGE_STEMS
 from .kinds import KIND
@@ -253,11 +254,11 @@ def signs_for_tex(sentence: str) -> str:
     return TEX_SIGN.sub(_sign, sentence) if _has_tex(sentence) else sentence
 
 
-def typeset(text: str) -> tuple[str, list[int]]:
+def typeset(text: str) -> tuple[str, Sequence[int]]:
     """`text` with its TeX signs written as signs ("7.64$\\times$" as "7.64×"), and where each of its
     places (and its end) is in that: a place inside a sign's TeX is the sign's end."""
     if not _has_tex(text):
-        return text, list(range(len(text) + 1))
+        return text, range(len(text) + 1)
     shown, where, at = [], [], 0
     for tex in TEX_SIGN.finditer(text):
         done = sum(map(len, shown))
