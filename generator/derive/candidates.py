@@ -259,14 +259,15 @@ def typeset(text: str) -> tuple[str, Sequence[int]]:
     places (and its end) is in that: a place inside a sign's TeX is the sign's end."""
     if not _has_tex(text):
         return text, range(len(text) + 1)
-    shown, where, at = [], [], 0
+    shown, where, at, done = [], [], 0, 0  # `done`: the length of what is shown so far
     for tex in TEX_SIGN.finditer(text):
-        done = sum(map(len, shown))
+        sign = tex_sign(tex)
         where += range(done, done + tex.start() - at)
-        shown += [text[at:tex.start()], tex_sign(tex)]
-        where += [done + tex.start() - at] + [done + tex.start() - at + len(shown[-1])] * (tex.end() - tex.start() - 1)
+        done += tex.start() - at
+        where += [done] + [done + len(sign)] * (tex.end() - tex.start() - 1)
+        shown += [text[at:tex.start()], sign]
+        done += len(sign)
         at = tex.end()
-    done = sum(map(len, shown))
     return "".join(shown) + text[at:], where + list(range(done, done + len(text) - at + 1))
 
 

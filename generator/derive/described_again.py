@@ -15,6 +15,7 @@ import re
 
 from ..content.hardware import Hardware, Mention
 from .hardware_words import CLASS_KINDS, PROCESSOR_CLASS
+from .sentences import sentence_spans
 
 # The words before a name that introduce it: an indefinite article and a describing word, then the
 # vendor's and the line's names, if any: "a discrete NVIDIA GeForce |GTX 1650".
@@ -78,12 +79,11 @@ def hosts_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> l
             held.setdefault(host.group("noun"), []).append(m)
     if not held:
         return mentions
-    added = []
+    added, spans = [], sentence_spans(abstract)
     for found in _HOST_AGAIN.finditer(abstract):
         ones = {m.id: m for m in held.get(found.group("noun"), ()) if m.end < found.start()}
         # (Not in a sentence that names a part of it or other hardware: "On the phone, inference on the Hexagon NPU ...".)
-        sentence = (abstract.rfind(". ", 0, found.start()) + 1, abstract.find(". ", found.end()) % (len(abstract) + 1))
-        if len(ones) == 1 and not any(sentence[0] <= m.start < sentence[1] for m in mentions):
+        start, end = next(span for span in spans if span[0] <= found.start() < span[1])
+        if len(ones) == 1 and not any(start <= m.start < end for m in mentions):
             added.append(Mention(next(iter(ones)), found.start("noun"), found.end(), found.group("noun")))
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
-

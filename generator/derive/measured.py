@@ -231,7 +231,6 @@ _BUILDS_ON = re.compile(r"^\W*(?:in (?:the )?light of|leveraging|exploiting|to (
                         r"taking advantage of|building on)\s+(?:this|these|such|that)\b", re.I)
 
 
-
 def measured_in_sentence(sentence: str, mentions: list[Mention], excluded: list[tuple[int, int]] = (),
                          hardware: Hardware | None = None, paper_vendors: frozenset[str] = frozenset(),
                          about_hardware: bool = False) -> list[Mention]:

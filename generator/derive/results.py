@@ -207,8 +207,8 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
             for r in results]
         named_before = names_hardware
-    # A line's or a family's name in a result's sentence for the one device below it the abstract names: "compared
-    # to Jetson's 0.7-1.1 token/J" after "the edge GPU NVIDIA Jetson Orin NX" (`refined_device`).
+    # A vendor's, a line's or a family's name in a result's sentence for the one device below it the abstract names:
+    # "compared to Jetson's 0.7-1.1 token/J" after "the edge GPU NVIDIA Jetson Orin NX" (`refined_device`).
     for at, r in enumerate(found if hardware is not None and len(abstract_mentions) > 1 else ()):
         own = hardware.detect(r.sentence or "") if r.device in hardware.nodes and hardware.nodes[r.device].kind != "device" else []
         if any(m.id == r.device for m in own) and (refined := refined_device(

@@ -296,7 +296,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             direction_of("", listed_change.group("change"), False) if unit in _PERCENT and listed_change else None)
         if unit in _PERCENT and _MINUS.search(sentence, max(0, match.start() - 2), match.start()):
             direction = "lower"  # "−2.42 pp vs. FP32"
-        if direction is None and unit in ("%", "pp", "×") and (changed := changed or _CHANGED_BY.search(before)):
+        if direction is None and unit in (*_PERCENT, "×") and (changed := changed or _CHANGED_BY.search(before)):
             # the verb far before "by": "reduces the ... of X by 40%", "brought down fine-tuning time for X by 58%"
             # (not a speedup's: what "reduces ... by 1.6x" names, no kind word says; a speedup is no lower)
             direction = direction_of(re.match(r"\w+(?:\s+down)?", changed.group(0)).group(0), "", False)
@@ -313,7 +313,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
     results = _listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
     at_match = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
     for index, (kind, _, source, verb) in pairing.items():
-        if index in at_match and results[at_match[index]].unit in ("×", "%", "pp"):  # a rate's unit names its kind
+        if index in at_match and results[at_match[index]].unit in ("×", *_PERCENT):  # a rate's unit names its kind
             result = results[at_match[index]]
             # The direction its own words give, else the verb's before the measures ("improve both
             # performance and energy by 2.7x and 2.3x"), else its place's in the list it repeats.
