@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from ..content.hardware import Hardware, Mention
 from .connectives import LINKING_PHRASE
 from .hardware_words import HARDWARE_NOUN, PROCESSOR_CLASS
-from .result_devices import NAMES_GAP, most_specific, slashed_to_unknown, subject_of
+from .hardware_lists import NAMES_GAP, most_specific, slashed_to_unknown, subject_of
 from .unknown_hardware import ELSEWHERE, credit
 
 

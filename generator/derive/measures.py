@@ -15,7 +15,6 @@ from typing import NamedTuple
 from .activities import activity_of
 from .candidates import ARROW, FOLD_NEXT, NAMED_NUMBER, OTHERS_FIGURE
 from .comparisons import direction_of
-from .kinds import kinds_in
 from .measure_cues import cued
 from .times import SECONDS_IN, TIME_UNITS, compound_time, names_latency, not_seconds
 from .hardware_words import PROCESSOR_CLASS

@@ -13,7 +13,8 @@ from ..content.hardware import Hardware, Mention
 from .comparisons import COMPARED_WITH, baseline_of
 from .number_lists import LIST_ITEMS, listed_groups
 from .hardware_words import PROCESSOR_CLASS
-from .result_devices import DEVICE_CLAUSE, PARENTHESIS_AFTER, THIRD_PERSON, most_specific
+from .hardware_lists import THIRD_PERSON, most_specific
+from .result_devices import DEVICE_CLAUSE, PARENTHESIS_AFTER
 from .unknown_hardware import UNKNOWN_HARDWARE
 
 Baseline = tuple[str, tuple[int, int]]  # the name as written, and the span of the comparison's words

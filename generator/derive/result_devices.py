@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 
-from ..content.check import MODEL_NAME, NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 from .baseline_figures import baseline_figure
 from .comparisons import BASELINE_BEFORE, COMPARED_WITH, OPENING_COMPARED_WITH, OUTPERFORMS
+from .hardware_lists import THIRD_PERSON, listed_with_others, most_specific, subject_of
 from .hardware_words import HARDWARE_NOUN
-from .unknown_hardware import (ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, classes_listed_before, counts_named, credit, is_unknown,
-                               other_class_before, unknown_before)
+from .unknown_hardware import (ELSEWHERE, HOLDS, UNKNOWN_HARDWARE, counts_named, credit, is_unknown, other_class_before,
+                               unknown_before)
 
 
 # Numbers joined by slashes, and names joined by slashes: "1.10×/4.86× lower latency ... on the
@@ -52,9 +52,8 @@ _COMPARES = re.compile(rf"\b{COMPARED_WITH}\s", re.I)
 
 
 # Where the words about a number end, for the device it was measured on: another clause, a
-# dash, or a comparison ("half as slow as the baseline on an A100").
-# A verb of the third person: "..., and cuts weight memory", "Gaudi 2 trails".
-THIRD_PERSON = r"(?!(?:across|thus|plus|versus|series|this|its|less|unless|bus|class|access)\b)(?-i:[a-z]+[^s\W]s)\b"
+# dash, or a comparison ("half as slow as the baseline on an A100"), or "and" before a verb of the
+# third person ("..., and cuts weight memory").
 DEVICE_CLAUSE = re.compile(rf"[—;(]|\s(?:but|while|whereas|which|than|as)\s|,\s*or\s|,\s*(?:{OPENING_COMPARED_WITH}|vs\.?)\s|"
                            r",\s*and\s+(?:(?:it|we|they|this|our|on|when)\s|"
                            + THIRD_PERSON + ")")
@@ -150,7 +149,7 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
             and not counts_named(hardware, unknown, [m for m in measured if m.end <= start]):
         return None
     if after:
-        return ELSEWHERE if _listed(sentence, after[0], after, mentions) else credited(_held(hardware, sentence, after))
+        return ELSEWHERE if listed_with_others(sentence, after[0], after, mentions) else credited(_held(hardware, sentence, after))
     if after_only:  # a model's size: where it fits, named after it ("175B on one RTX 4090")
         return None
     before = specific([m for m in measured if before_from <= m.start and m.end <= start])
@@ -162,13 +161,13 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
         # decodes at 127 tokens/s, the M2 Ultra at 76 tokens/s": the hardware right before is where.
         return credited(before[-1])
     if before:  # several devices before it ("on U55C cards and platforms like ZCU102, ... 1.2x"): none's alone
-        return None if _listed(sentence, before[-1], before, mentions) or len({m.id for m in before}) > 1 \
+        return None if listed_with_others(sentence, before[-1], before, mentions) or len({m.id for m in before}) > 1 \
             else credited(before[-1])
     # The one device its clause measured on before it, past the numbers between: "; the Hailo-10H
     # sustains 6.9 tok/s at under 2 W".
     opens = max([0, *(c.end() for c in DEVICE_CLAUSE.finditer(sentence, 0, start))])
     in_clause = specific([m for m in measured if opens <= m.start and m.end <= start])
-    if len({m.id for m in in_clause}) == 1 and not _listed(sentence, in_clause[-1], measured, mentions):
+    if len({m.id for m in in_clause}) == 1 and not listed_with_others(sentence, in_clause[-1], measured, mentions):
         return credited(in_clause[-1])
     # The one device the sentence measures on: before the result, or after it in its clause
     # ("it is 1.4x faster, and it matches cuBLAS on the H100" says nothing of the 1.4x).
@@ -186,6 +185,8 @@ def device_of(hardware: Hardware, sentence: str, mentions: list[Mention], measur
     return ids.pop() if len(ids) == 1 and not other_class_before(hardware, sentence, start, mentions, next(iter(ids))) else None
 
 
+# The object of "outperforms", "beats": the baseline ("beats the RTX 4090 in throughput (1.7x)").
+_BEATEN = re.compile(rf"\b{OUTPERFORMS}\w*\s+(?:the\s+|an?\s+)?$", re.I)
 _FROM = re.compile(r"\bfrom\s+(?:(?:about|around|over|below|under|nearly)\s+)?[\d.,]+\s*\S*$", re.I)
 _TO = re.compile(r"\bto\s+(?:(?:about|around|over|below|under|nearly|just|only)\s+)?$", re.I)
 
@@ -198,109 +199,6 @@ _AT = re.compile(rf"(?:\s+{HARDWARE_NOUN})?(?:(?:\s+(?!(?:and|or|but|while|where
 _AT_NUMBER = re.compile(_AT.pattern + r"\d")
 # A clause about the place named right before it: "on the Hailo-8 accelerator, where it reaches".
 _WHERE = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s*,?\s+where\s", re.I)
-
-
-# What can follow hardware that a sentence opens with to make it the subject: a noun for it and an aside
-# ("An ESP32 microcontroller (160 MHz, 520 KB SRAM) completes ..."),
-# then a modal or a verb that states what it does ("NVIDIA Ampere GPUs can execute 2:4 sparse
-# matrix multiplication twice as fast", "The H100 delivers ...").
-_OPENS = re.compile(r"^\W*(?:(?:the|an?|each|every|our|its|both|(?:a\s+)?single|one|two|three|four|eight|\d+)\s+)*$",
-                    re.I)
-_DOES = re.compile(rf"(?:\s*(?:{HARDWARE_NOUN}|\([^()]{{0,30}}\))){{0,2}}"
-                   r"\s+(?:(?:can|could|will|would|may|also|still|now|consistently)\s+)*"
-                   r"(?:execut|perform|achiev|deliver|reach|attain|provid|sustain|run|offer|outperform|beat|"
-                   r"surpass|exceed|improv|speed|reduc|complet|process|compute|is\b|are\b|"
-                   # or any verb of the third person: "Gaudi 2 trails", "A single MI300X holds"
-                   + THIRD_PERSON + ")", re.I)
-
-
-def subject_of(hardware: Hardware, sentence: str, mentions: list[Mention]) -> set[str]:
-    """The hardware a sentence opens with as the subject of what it states; empty if none."""
-    opening: list[Mention] = []
-    for m in sorted(mentions, key=lambda m: m.start):
-        between = sentence[opening[-1].end:m.start] if opening else sentence[:m.start]
-        if not (_OPENS.match(between) if not opening else between.strip() in ("", "-")):
-            break
-        opening.append(m)
-    if not opening or not _DOES.match(sentence, opening[-1].end):
-        return set()
-    return {m.id for m in most_specific(hardware, opening)}
-
-
-# Between two names of a list: "V100, A100, H100 and MI250X".
-NAMES_GAP = re.compile(r"(?:\s*(?:,|and|or|/))+\s*(?:(?:the|an?)\s+)?", re.I)  # spaces read one way only
-# The same gap after a name that says its kind of hardware: "Intel CPU, ARM CPU, and"; or around
-# names in parentheses after the words that describe them: "a desktop GPU (RTX 3090) and an edge board (".
-# Or before a name, after words that end in a hardware noun: "the T4 GPU and the edge computing device
-# Jetson Xavier NX". A short aside after a name is no end of the list: "the T4 GPU (TensorRT FP16) and".
-_DESCRIBED_IN_PARENTHESES = rf"(?:(?:[\w-]+\s+){{0,3}}\(|(?:[\w-]+\s+){{0,2}}{HARDWARE_NOUN}\s+)?"
-_NAMED_LIST_GAP = re.compile(rf"\s*{HARDWARE_NOUN}?\)?(?:\s*\([^()]{{1,30}}\))?"
-                             + NAMES_GAP.pattern + r"(?:(?-i:[A-Z][A-Za-z]+)\s+)?" + _DESCRIBED_IN_PARENTHESES, re.I)
-# A product the vocabulary does not know listed last, after one it knows: "on Jetson Nano and Galaxy
-# Note8", a maker's or a line's word before a model ("Galaxy Note8", "Pixel 7"), or a model said to be
-# hardware ("an Xavier2 board"), or a word that ends the list before "respectively"; not a model or a
-# benchmark of one word ("ROS2", "ImageNet-1K").
-_UNKNOWN_LISTED_AFTER = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:the|an?)\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,2}[A-Z]?[\w-]*\d[\w-]*"
-                                   rf"(?=\s*(?:[,;.)]|$)|\s+(?i:respectively|{HARDWARE_NOUN})\b)|"
-                                   rf"[A-Z][\w-]*\d[\w-]*(?=\s+(?i:{HARDWARE_NOUN})\b)|"
-                                   # or a name of one word the list ends with: "on H200 and Orin, respectively"
-                                   r"[A-Z][a-z]{2,}(?=,?\s+respectively\b))")
-# The object of "outperforms", "beats": the baseline ("beats the RTX 4090 in throughput (1.7x)").
-_BEATEN = re.compile(rf"\b{OUTPERFORMS}\w*\s+(?:the\s+|an?\s+)?$", re.I)
-_ACROSS_BEFORE = re.compile(r"\bacross\s+(?:the\s+|both\s+)?$", re.I)
-# A name the vocabulary does not know listed with one it does: "on the U280/V80".
-_SLASHED_WITH = re.compile(r"/(?:[A-Z][\w-]*\d|x86)")
-_SLASHED_BEFORE = re.compile(r"\b(?:[A-Z][\w-]*\d[\w-]*|x86[\w-]*)/$")
-
-
-# What says a list names where things ran, not what they were compared with ("than the V100 and the T4").
-# "A100 and H100 GPUs are both supported": what the list is, not what it did.
-_IS = re.compile(rf"(?:\s*{HARDWARE_NOUN})?\s+(?:are|is|were|was)\b", re.I)
-_ON_LIST = re.compile(r"\b(?:on|using|across|atop)\s+(?:both\s+)?(?:(?:the|an?)\s+)?(?:(?-i:[A-Z][A-Za-z]+)\s+)?"
-                      + _DESCRIBED_IN_PARENTHESES + "$", re.I)
-
-
-# Where the baseline named right before ran: "than the current state-of-the-art ARM CMSIS-NN library,
-# running on STM32L4 and STM32H7 MCUs" (not "Compared to cuBLAS, our kernel, running on the A100").
-_BASELINE_RUNNING_ON = re.compile(rf"\b{COMPARED_WITH}\s+(?:[\w.+/-]+\s+){{0,5}}[\w.+/-]+,?\s+"
-                                  r"(?:running|executed|executing|deployed)\s+on\s+(?:(?:the|an?)\s+)?$", re.I)
-
-
-def hardware_list(hardware: Hardware | None, sentence: str, mentions: list[Mention]) -> list[str]:
-    """The ids of the longest list of hardware names in `sentence`, in order, where it says
-    something ran on them ("on Intel CPU, ARM CPU, and NVIDIA GPU", "on the A100 and the H100") or
-    that opens it as its subject ("The A100 and the H100 reach 60% and 75% of peak, respectively");
-    [] when no two names make such a list. With "respectively", such a list gives each of as
-    many numbers its own hardware, whether a comparison's words or where the subject ran."""
-    # A maker's name counts where no other name follows it: "an NVIDIA Jetson Orin" is one name, the
-    # Jetson's; "a Snapdragon 888 CPU and an NVIDIA Jeston Orin GPU" lists two, the second unknown.
-    named = sorted((m for m in mentions if hardware is None or hardware.nodes[m.id].kind != "vendor"
-                    or not any(o is not m and m.start <= o.start <= m.end + 1 for o in mentions)),
-                   key=lambda m: m.start)
-    best: list[Mention] = []
-    run: list[Mention] = []
-    for m in named:
-        run = [*run, m] if run and _NAMED_LIST_GAP.fullmatch(sentence[run[-1].end:m.start]) else [m]
-        if len(run) > len(best):
-            best = list(run)
-    if best and _BASELINE_RUNNING_ON.search(sentence, 0, best[0].start):
-        return []
-    ids = [credit(hardware, sentence, m, mentions) if hardware is not None else m.id for m in best]
-    if best and unknown_listed_after(sentence, best[-1], mentions):
-        ids.append(ELSEWHERE)  # "13ms and 35ms on Jetson Nano and Galaxy Note8, respectively"
-    classes, opens = classes_listed_before(sentence, best[0].start) if best else (0, 0)
-    ids = [ELSEWHERE] * classes + ids  # "on GPU, CPU, and iPhone12 mobile device, respectively"
-    where = best and (classes or _ON_LIST.search(sentence, max(0, best[0].start - 30), best[0].start)  # or its subject:
-                      or (_OPENS.match(sentence[:best[0].start]) and _DOES.match(sentence, best[-1].end)
-                          and not _IS.match(sentence, best[-1].end)))
-    known = [i for i in ids if i != ELSEWHERE]
-    return ids if where and len(ids) > 1 and len(set(known)) == len(known) else []
-
-
-def slashed_to_unknown(sentence: str, mention: Mention) -> bool:
-    """Whether a slash joins `mention` to a name the vocabulary does not know ("U280/V80", "x86/ARM")."""
-    before = _SLASHED_BEFORE.search(sentence, max(0, mention.start - 40), mention.start)
-    return bool(_SLASHED_WITH.match(sentence, mention.end) or before)
 
 
 # Hosts and what they hold that runs the work: "on a Raspberry Pi 5 with a Hailo-8L", "on a
@@ -326,27 +224,6 @@ def _held(hardware: Hardware, sentence: str, after: list[Mention]) -> Mention:
             and not _HOST_SHARE.search(sentence, 0, host.start):
         return held
     return host
-
-
-def unknown_listed_after(sentence: str, mention: Mention, mentions: list[Mention]) -> bool:
-    """Whether a product the vocabulary does not know is listed right after `mention`, the last
-    of a list ("on Jetson Nano and Galaxy Note8"; not a model, "on the A100 and Llama-2 7B")."""
-    found = _UNKNOWN_LISTED_AFTER.match(sentence, mention.end)
-    # (Listed by a comma alone only across devices: "across Raspberry Pi 4, Pixel 6, ..."; not the
-    # settings after one, "45 ms on an RTX 3090, CUDA 11.8, and PyTorch 2.0".)
-    return found is not None and not any(found.start() < m.start < found.end() for m in mentions) \
-        and not NOT_DEVICE.match(found.group("name")) and not MODEL_NAME.match(found.group("name")) \
-        and ("and" in sentence[mention.end:found.start("name")].split()
-             or _ACROSS_BEFORE.search(sentence, max(0, mention.start - 20), mention.start) is not None)
-
-
-def _listed(sentence: str, mention: Mention, found: list[Mention], mentions: list[Mention]) -> bool:
-    """Whether `mention` is one of a list of other devices among `found` ("Across four GPUs (V100,
-    A100, H100 and MI250X), ... 1.2x to 2.7x"), or listed with a name the vocabulary does not know
-    ("on the U280/V80", "on Jetson Nano and Galaxy Note8"): none's alone."""
-    return slashed_to_unknown(sentence, mention) or unknown_listed_after(sentence, mention, mentions) \
-        or any(other.id != mention.id and NAMES_GAP.fullmatch(
-            sentence[min(other.end, mention.end):max(other.start, mention.start)]) for other in found)
 
 
 def setting_after(sentence: str, mentions: list[Mention], measured: list[Mention], end: int,
@@ -386,15 +263,3 @@ def outside_examples(sentence: str, mentions: list[Mention]) -> list[Mention]:
         return mentions
     examples = [p.span() for p in PARENTHESIS.finditer(sentence) if _EXAMPLES.match(p.group(0))]
     return [m for m in mentions if not any(a < m.start < b for a, b in examples)]
-
-
-def most_specific(hardware: Hardware | None, found: list[Mention]) -> list[Mention]:
-    """The mentions but a vendor's name beside hardware of that vendor ("NVIDIA" in "NVIDIA H100";
-    not "Xeon", Intel's, in "A100 GPUs and Xeon CPUs"), nor a generation named right before a
-    device of it ("Versal" in "Versal VHK158")."""
-    if hardware is None:
-        return found
-    named = [m for m in found if hardware.nodes[m.id].kind != "vendor"
-             or not any(o.id != m.id and m.id in hardware.lineage(o.id) for o in found)]
-    return [m for m in named if not any(m.end < o.start <= m.end + 1 and m.id in hardware.lineage(o.id) and m.id != o.id
-                                        for o in named)]

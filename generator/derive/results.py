@@ -14,14 +14,13 @@ from __future__ import annotations
 import re
 
 from .claims import Claim
-from .kinds import MODEL_KINDS
 from ..content.model import Paper
 from ..content.hardware import Hardware, Mention
 from .candidates import parse_number
-from .comparisons import COMPARED_WITH
 from .carried_devices import (earlier_list_count, frame_of, listed_devices, paper_device, refers_back, refined_device,
                               subject_device)
-from .result_devices import most_specific, outside_examples
+from .hardware_lists import most_specific
+from .result_devices import outside_examples
 from .unknown_hardware import ELSEWHERE, credit, names_other_hardware, only_settings
 from .baseline_hardware import AGAINST_NAMED, against_on
 from .connectives import LINKING_PHRASE
@@ -30,6 +29,7 @@ from .measured import measured_in_abstract, measured_in_sentence, vendors_of
 from .paper_mentions import paper_mentions
 from .own_silicon import about_own_silicon, own_silicon
 from .result import Result
+from .result_owners import designs_own, footprint, models_own
 from .sentence_results import resolved, sentence_results
 from .sentences import sentence_spans
 from .software_names import opens_with_own
@@ -117,7 +117,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # (Or "the two platforms" after two sentences that named one each: "On the Ascend 910B, ... On AWS Trainium, ...".)
         if not mentions and (count := earlier_list_count(written, hardware_list)) and len(listed := hardware_list if len(
                 hardware_list) == count else singles[-count:] if earlier_list_count(written, []) == count else []) == count \
-                and _in_lists_of(unplaced := [at for at, r in enumerate(results) if r.device is None and not _models_own(r)],
+                and _in_lists_of(unplaced := [at for at, r in enumerate(results) if r.device is None and not models_own(r)],
                                  results, count):
             # "We evaluate on NVIDIA V100 and A100 GPUs. ... 1.29x-3.24x and 1.10x-3.03x on the two GPUs, respectively."
             # "We deploy on an STM32F746 and an STM32F411. ... latencies of 31 ms and 115 ms, and energy of 7.9 mJ and
@@ -194,15 +194,15 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             # or the sentence before it, where this one goes on about it: "X speeds up decoding by 2.1x on
             # an A100. It also reduces memory by 40%".)
             goes_on = named_before and refers_back(written)
-            results = [r if _footprint(r) and not goes_on and (
+            results = [r if footprint(r) and not goes_on and (
                 r.direction is not None or nearest == only_device and not title_mentions) else moved
                 for r, moved in zip(results, _placed(results, nearest))]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
         # a chip the paper presents and the vocabulary lacks.
-        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or _models_own(r) or (
-            not names_hardware and _designs_own(r)) or (
+        found += [resolved(r._replace(device=None) if r.device == ELSEWHERE or models_own(r) or (
+            not names_hardware and designs_own(r)) or (
             own_chips and r.claim is not None and about_own_silicon(r.claim.parts[0], own_chips)
             and not measured_in_sentence(r.claim.text, hardware.detect(r.claim.text), hardware=hardware)) else r)
             for r in results]
@@ -284,22 +284,6 @@ _IMPLICATION = re.compile(r",\s+(?:underscoring|highlighting|suggesting|indicati
 # (Not a simulation that is the workload run on hardware: "In a 9-billion-cell simulation on 64 GPUs, ...".)
 _SIMULATION_RUN = re.compile(r"simulations?\s+(?:(?:runs?|ran)\s+)?(?:on|using|across)\s+(?:up\s+to\s+)?"
                              r"(?:\d[\d,]*|two|four|eight|sixteen)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|node|chip|card|accelerator)s?\b", re.I)
-# A prediction's accuracy is about what it predicts: "an R^2 of 0.98 for runtime prediction" on
-# the GPU a paper models, "18.24% lower error than previous simulators".
-_PREDICTS = re.compile(r"\b(?:predict(?:s|ed|ing|ions?|ors?)?|estimat\w*|simulat\w*)\b", re.I)
-
-
-# (Not the memory it takes to run: "The peak memory of the network is 410 MB on the Raspberry Pi 4".)
-_RUNTIME_MEMORY = re.compile(r"\b(?:memory|footprint|usage|requir\w*|peak|runtime|RAM|VRAM)\b", re.I)
-_MODEL_IS = re.compile(r"\b(?:model|network|weights)\s+(?:is|are|was|were)\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?$", re.I)
-_MODEL_SIZE = re.compile(r"\bmodel sizes?\b", re.I)
-_COMPARED_SIZE = re.compile(r"\b(?:larger|bigger|smaller)\s+model\s+sizes?\b", re.I)
-# What a system can do with it: "trains 4x larger model sizes on the same V100" is the GPU's.
-_CAPABLE = re.compile(r"\b(?:train|fine-?tun|fit|support|handl|enabl|accommodat|scal|serv|run|load|host|hold)\w*\b", re.I)
-# Or a compression, whichever way its words turn ("4.4x compression on YOLOv5", "up to 4x cache compression,
-# outperforming ..."), not a footprint made smaller on the device ("KV cache compression lowers the memory
-# footprint by 5.2x").
-_COMPRESSED = re.compile(r"\bcompress\w*(?!.*\b(?:memory|footprint|usage)\b)", re.I)
 # What else a baseline that is hardware itself holds: articles, a class, "'s".
 _ARTICLE_OR_CLASS = re.compile(rf"\b(?:the|an?|{HARDWARE_NOUN})\b|['’]s\b", re.I)
 
@@ -322,54 +306,7 @@ def _is_one_of(hardware: Hardware | None, node_id: str | None, ids: set[str | No
 
 def _placed(results: list[Result], device: str) -> list[Result]:
     """`results` with `device` for those that have none and are not a model's own."""
-    return [r if r.device is not None or _models_own(r) else r._replace(device=device) for r in results]
-
-
-# Silicon a design occupies: "increases the DSP tile area by 36%", "14% area reduction", "occupies 0.86 mm²";
-# not an FPGA's resources a design uses ("reduces the LUT and DSP area by 25%" on the FPGA it is built on).
-_SILICON_AREA = re.compile(r"\b(?:area|die|silicon|gates?)\b|\bmm(?:2|²|\^2)", re.I)
-_FPGA_RESOURCES = re.compile(r"\b(?:LUTs?|FFs?|flip-flops?|BRAMs?|URAMs?|DSPs?|CLBs?|slices|resources?)\b"
-                             r"(?!\s+(?:tiles?|blocks?)\b)", re.I)
-
-
-def _designs_own(result: Result) -> bool:
-    """Whether `result` is the silicon area of a design (a tile, a core, a chip), which is the
-    design's wherever it is built, not a device's measured on: in a sentence that names no
-    hardware it takes no device from the sentences around it or from the paper. (An FPGA's
-    LUTs or BRAMs used are that FPGA's; a die area the sentence says is a named chip's is that
-    chip's.)"""
-    return result.kind == "area" and result.claim is not None and _SILICON_AREA.search(result.claim.text) is not None \
-        and not _FPGA_RESOURCES.search(result.claim.text)
-
-
-# Memory a device moves, not holds: "75% of memory traffic", "fewer DRAM accesses".
-_TRAFFIC = re.compile(r"\b(?:traffic|access(?:es)?|bandwidth|transfers?)\b", re.I)
-
-
-def _footprint(result: Result) -> bool:
-    """Whether `result` is memory a model or a method takes ("reduces memory usage by 3x", "peak
-    memory under 61 GB"), not memory traffic, which hardware measures."""
-    return result.kind == "memory" and result.claim is not None and not _TRAFFIC.search(result.claim.text)
-
-
-def _models_own(result: Result) -> bool:
-    """Whether `result` is a model's own (its accuracy, error, size or operation count), not
-    the hardware's it ran on: unless it is how well something predicts the hardware."""
-    if result.kind in ("accuracy", "error") and result.sentence and _PREDICTS.search(result.sentence):
-        return False
-    # A model made smaller is smaller on every device: "3.7× smaller size", "a model size of 4.0MB (15.1x
-    # smaller than ...)" (a larger one that fits is the device's).
-    # Or a model's size compared, either way: "a 14× larger model size" (not a size trained or fitted,
-    # "a 4.5x increase in model size" on the same GPUs).
-    smaller = (result.kind == "scale" and (result.direction == "lower" or result.claim is not None
-                                           and _COMPARED_SIZE.search(result.claim.text) is not None
-                                           and not _CAPABLE.search(result.claim.parts[0]))) or (
-        result.kind == "memory" and result.claim is not None and (
-            result.direction == "lower" and _MODEL_SIZE.search(result.claim.text) or _COMPRESSED.search(result.claim.text)))
-    # Or the model's size in bytes: "The proposed model is 138 KB post quantization".
-    sized = result.kind == "memory" and result.claim is not None and _MODEL_IS.search(result.claim.parts[0]) is not None \
-        and not _RUNTIME_MEMORY.search(result.claim.text)
-    return result.kind in MODEL_KINDS or bool(smaller) or sized
+    return [r if r.device is not None or models_own(r) else r._replace(device=device) for r in results]
 
 
 def curated_results(paper: Paper) -> list[Result]:

@@ -25,10 +25,11 @@ from .measure_results import elided_measures, with_measures
 from .result import Result
 from .figure_factors import factors_of_the_figure_before
 from .shared_heads import shared_head
-from .number_lists import (RESPECTIVE_BEFORE, claim_spans, in_turn, listed_groups, lists_of,
-                           names_other_list, next_of_change, paired_lists, respective_devices, respective_measures, slashed_groups)
+from .devices_in_turn import RESPECTIVE_BEFORE, in_turn, lists_of, names_other_list, respective_devices, slashed_groups
+from .number_lists import claim_spans, listed_groups, next_of_change, paired_lists, respective_measures
 from .carried_devices import refined_device
-from .result_devices import DEVICE_CLAUSE, device_of, hardware_list, most_specific, setting_after
+from .hardware_lists import hardware_list, most_specific
+from .result_devices import DEVICE_CLAUSE, device_of, setting_after
 from .unknown_hardware import credit
 from .measured import measured_in_sentence
 from ..content.check import MODEL_NAME
