@@ -2909,3 +2909,16 @@ def test_tex_signs_keep_the_readings_of_the_signs_they_stand_for():
 def test_a_range_written_with_its_unit_at_both_ends_is_a_range():
     assert values("Crypto-RV achieves 165 times to 1,061 times speedup over baseline RISC-V cores.") == [
         ("165–1,061", "×", "speedup", "higher")]
+
+
+def test_a_result_placed_on_another_class_of_processor_is_not_the_paper_s_device():
+    # The paper's device carries to a sentence that names none, unless the claim puts the number on a
+    # class of processor that device is not of, or makes it an ASIC's.
+    paper = "We implement the kernels on the Tenstorrent Wormhole accelerator. "
+    assert devices(paper + "The CPU baseline remains 3x faster end-to-end.") == [None]
+    assert devices(paper + "Inference is 1.26x faster on CPU.") == [None]
+    assert devices("We implement the core on a Virtex-7 FPGA. ASIC results across TSMC nodes show 2.1x lower latency.") == [None]
+    # (The device's own class, or a class it holds, is still its: "on the NPU" of a phone's SoC; a class compared
+    # against is the baseline.)
+    assert devices(paper + "The kernel is 10x faster than the CPU implementation.") == ["wormhole"]
+    assert devices("On a Snapdragon 8 Gen 3 phone, prefill runs at 1,150 tokens/s on the NPU.") == ["snapdragon-8-gen-3"]

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+from ..content.hardware import Hardware
+from .comparisons import COMPARED_WITH
+from .hardware_words import CLASS_KINDS, PROCESSOR_CLASS
 from .kinds import MODEL_KINDS
 from .result import Result
 
@@ -73,3 +76,30 @@ def models_own(result: Result) -> bool:
     sized = result.kind == "memory" and result.claim is not None and _MODEL_IS.search(result.claim.parts[0]) is not None \
         and not _RUNTIME_MEMORY.search(result.claim.text)
     return result.kind in MODEL_KINDS or bool(smaller) or sized
+
+
+# A class of processor a claim places its number on: "1.26x faster inference in GPU", "on CPU", or the
+# subject it is of: "the CPU baseline remains 3x faster"; an ASIC's results are no device's of ours ("ASIC
+# results across TSMC nodes achieve 1.38 GHz" in a paper on a Virtex-7).
+_ON_CLASS = re.compile(rf"\b(?:(?i:on|in|using)\s+(?:(?i:an?|the|one|a\s+single|\d+)\s+)?(?P<on>{PROCESSOR_CLASS})s?"
+                       rf"|(?i:the)\s+(?P<subject>{PROCESSOR_CLASS})\s+(?i:baselines?|versions?|implementations?|executions?)|(?P<asic>ASIC)s?\s+(?i:results?|designs?|implementations?|synthesis))\b(?![-/])")
+
+
+# Devices that hold processors of several classes.
+_HOLDS_CLASSES = frozenset({"soc", "embedded"})
+# A comparison before the class: "compared to the CPU implementation" is the baseline, no subject.
+_AGAINST = re.compile(rf"\b(?:{COMPARED_WITH})\s+$", re.I)
+
+
+def on_other_class(hardware: Hardware, result: Result, device: str) -> bool:
+    """Whether `result`'s claim places it on a class of processor `device` is not of, so that a
+    device carried from elsewhere in the paper is not its: "the CPU baseline remains 3x faster" in
+    a paper on a Tenstorrent accelerator, "1.26x faster inference in GPU" in one on a Raspberry Pi."""
+    if result.claim is None or device not in hardware.nodes:
+        return False
+    kind = hardware.nodes[device].device_kind
+    if kind in _HOLDS_CLASSES:
+        return False  # a phone's or a board's own GPU, CPU or NPU ("on the NPU" of a Snapdragon)
+    return any(found.group("asic") or kind not in CLASS_KINDS.get(found.group("on") or found.group("subject"), {kind})
+               and not (found.group("subject") and _AGAINST.search(result.claim.text, 0, found.start()))
+               for found in _ON_CLASS.finditer(result.claim.text))

@@ -29,7 +29,7 @@ from .measured import measured_in_abstract, measured_in_sentence, vendors_of
 from .paper_mentions import paper_mentions
 from .own_silicon import about_own_silicon, own_silicon
 from .result import Result
-from .result_owners import designs_own, footprint, models_own
+from .result_owners import designs_own, footprint, models_own, on_other_class
 from .sentence_results import resolved, sentence_results
 from .sentences import sentence_spans
 from .software_names import opens_with_own
@@ -108,12 +108,12 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             frame = opening
             subject = subject_device(hardware, written, mentions)
         elif subject and refers_back(written) and not unmeasured:  # "The H100 achieves ... . It also delivers ..."
-            results = _placed(results, subject)
+            results = _placed(results, subject, hardware)
         else:
             subject = None
         if not names_hardware and len(before) == 1 and _THIS_RESULT.match(written) and not unmeasured:
             # "... 29.08 tokens/s on a single RTX 4090. This outperforms llama.cpp by up to 11.69x"
-            results = _placed(results, next(iter(before)))
+            results = _placed(results, next(iter(before)), hardware)
         # (Or "the two platforms" after two sentences that named one each: "On the Ascend 910B, ... On AWS Trainium, ...".)
         if not mentions and (count := earlier_list_count(written, hardware_list)) and len(listed := hardware_list if len(
                 hardware_list) == count else singles[-count:] if earlier_list_count(written, []) == count else []) == count \
@@ -158,7 +158,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
                 and not _SEVERAL_PLATFORMS.search(written) \
                 and not any(r.baseline_device and r.baseline_device != r.device for r in results) else None
         if frame and not (unmeasured and not names_hardware):
-            results = _placed(results, frame)
+            results = _placed(results, frame, hardware)
         # An example's budget frames its own sentence only, as does an opening whose sentence's results ran elsewhere
         # too: "On an RTX 3090, it reaches 690 tokens/s, and on an RTX 4060 Ti it reaches 310 tokens/s."
         if names_hardware and (budget or {r.device for r in results if r.device} - {frame, None, ELSEWHERE}):
@@ -196,7 +196,7 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
             goes_on = named_before and refers_back(written)
             results = [r if footprint(r) and not goes_on and (
                 r.direction is not None or nearest == only_device and not title_mentions) else moved
-                for r, moved in zip(results, _placed(results, nearest))]
+                for r, moved in zip(results, _placed(results, nearest, hardware))]
         # A model's accuracy, error, size or operation count is the model's, wherever it runs.
         # (ELSEWHERE, hardware the vocabulary does not know, is no device of ours.)
         # No device of ours: hardware the vocabulary does not know (ELSEWHERE), a model's own measure,
@@ -304,9 +304,11 @@ def _is_one_of(hardware: Hardware | None, node_id: str | None, ids: set[str | No
         and hardware.nodes[node_id].kind not in ("vendor", "family")
 
 
-def _placed(results: list[Result], device: str) -> list[Result]:
-    """`results` with `device` for those that have none and are not a model's own."""
-    return [r if r.device is not None or models_own(r) else r._replace(device=device) for r in results]
+def _placed(results: list[Result], device: str, hardware: Hardware | None = None) -> list[Result]:
+    """`results` with `device` for those that have none, are not a model's own and are not placed
+    on a class of processor `device` is not of."""
+    return [r if r.device is not None or models_own(r) or (hardware is not None and on_other_class(hardware, r, device))
+            else r._replace(device=device) for r in results]
 
 
 def curated_results(paper: Paper) -> list[Result]:
