@@ -2922,3 +2922,10 @@ def test_a_result_placed_on_another_class_of_processor_is_not_the_paper_s_device
     # against is the baseline.)
     assert devices(paper + "The kernel is 10x faster than the CPU implementation.") == ["wormhole"]
     assert devices("On a Snapdragon 8 Gen 3 phone, prefill runs at 1,150 tokens/s on the NPU.") == ["snapdragon-8-gen-3"]
+
+
+def test_two_scores_set_side_by_side_after_a_win_are_scores_not_a_speedup():
+    text = "On ImageNet-V2, FooViT variants outperform all compared baselines (up to 79.8% vs 76.8%)."
+    assert [kind for _, _, kind, _ in values(text)] == ["accuracy", "accuracy"]
+    # (A percentage a win is by stays a speedup: "outperforms cuBLAS by 18%".)
+    assert values("FooKernel outperforms cuBLAS by 18% on ImageNet-sized GEMMs.")[0][2] == "speedup"

@@ -155,6 +155,19 @@ def score_on_benchmark(text: str, end: int) -> str | None:
     return "accuracy" if _SCORED_ON.match(text, end) else None
 
 
+# Two percentages set side by side: "(up to 79.8% vs 76.8%)".
+_VERSUS_AFTER = re.compile(r"\s*(?:vs\.?|versus)\s*[\d.]+\s*%", re.I)
+_VERSUS_BEFORE = re.compile(r"(?:vs\.?|versus)\s*$", re.I)
+
+
+def scores_set_side_by_side(text: str, start: int, end: int) -> bool:
+    """Whether the percentage at `start`:`end` is one of two set side by side ("79.8% vs 76.8%") in
+    a sentence that names a benchmark: two scores, which a win ("outperform all baselines (up to
+    79.8% vs 76.8%)" on ImageNet-V2) does not make a speedup."""
+    return (_VERSUS_AFTER.match(text, end) is not None or _VERSUS_BEFORE.search(text, max(0, start - 12), start) is not None) \
+        and BENCHMARK.search(text) is not None
+
+
 # What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".
 _SCALE_AFTER = re.compile(r"\s*(?:(?:increase|reduction|growth|decrease)\s+in\s+(?:\w+\s+)?)?")
 

@@ -14,7 +14,7 @@ import re
 
 from .claim_words import BY_AMOUNT, reached_share
 from .claims import claim_span, make_claim
-from .kinds import KIND, LOWER_IS_BETTER, claim_kind, kinds_in, score_on_benchmark
+from .kinds import KIND, LOWER_IS_BETTER, claim_kind, kinds_in, score_on_benchmark, scores_set_side_by_side
 from ..content.hardware import Hardware, Mention
 from .candidates import (candidates, counts_hardware, efficiency_unit, for_matching, low_and_high,
                          parse_number, counts_operations, rate_unit)
@@ -278,6 +278,8 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             kind = next((r.kind for m, r in in_sentence if m is matches[of_figure[index]]), kind)
         if kind is None:
             continue
+        if unit == "%" and kind == "speedup" and scores_set_side_by_side(sentence, match.start(), match.end()):
+            kind = "accuracy"  # "On ImageNet-V2, X variants outperform all baselines (up to 79.8% vs 76.8%)"
         if unit == "pp" and kind not in ("accuracy", "error", "utilization", "scalability", "efficiency"):
             kind = "accuracy"  # a difference of two percentages is a rate's or a score's: "success rate by 0.4 pp"
         previous_kind = kind
