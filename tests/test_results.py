@@ -2929,3 +2929,11 @@ def test_two_scores_set_side_by_side_after_a_win_are_scores_not_a_speedup():
     assert [kind for _, _, kind, _ in values(text)] == ["accuracy", "accuracy"]
     # (A percentage a win is by stays a speedup: "outperforms cuBLAS by 18%".)
     assert values("FooKernel outperforms cuBLAS by 18% on ImageNet-sized GEMMs.")[0][2] == "speedup"
+
+
+def test_numbers_slashed_as_their_devices_are_theirs_in_turn_when_respectively_gives_out_baselines():
+    text = ("Experiments on AMD MI210 and NVIDIA V100 GPUs show speedups of up to 9.6x/2.4x and 3.1x/1.8x compared "
+            "to rocBLAS/cuBLAS and MAGMA, respectively.")
+    assert devices(text) == ["mi210", "v100", "mi210", "v100"]
+    # (Settings slashed apart that the numbers may be of still leave them to the sentence: "for FP8/BF16".)
+    assert devices("On the H200 and the H100, it reaches 812/640 TFLOPS for FP8/BF16.") == [None, None]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TypeVar
 
+from .comparisons import COMPARED_WITH
 from .number_lists import CHANGE_STEMS, listed_groups
 from ..content.hardware import Mention
 
@@ -90,6 +91,9 @@ _THEN_RESPECTIVELY = re.compile(r",?\s*respectively\s*,\s*(?:while|and|with)\b",
 
 # A slash in a unit ("TFLOPS/GPU", "tokens/s", "GOP/s/W"): not a list of what slashed numbers may be of.
 _UNIT_SLASH = re.compile(r"/(?:s|sec|GPU|chip|node|W|J|token|day|hour|h)\b")
+# Nor baselines slashed apart right after a comparison, each the one its device ran against: "speedups of
+# 1293.64x/7.47x compared to rocSOLVER/cuSOLVER" on the MI210 and the V100.
+_SLASHED_BASELINES = re.compile(rf"\b(?:{COMPARED_WITH})\s+(?:the\s+)?[\w.+-]+$", re.I)
 
 
 def slashed_groups(sentence: str, matches: list[re.Match[str]], mentions: list[Mention]) -> list[list[int]]:
@@ -107,6 +111,7 @@ def slashed_groups(sentence: str, matches: list[re.Match[str]], mentions: list[M
     if any(not any(a <= slash.start() < b for a, b in between)
            and not any(m.start <= slash.start() <= m.end for m in mentions)  # in a name, or right after one: "H200/H100"
            and not _UNIT_SLASH.match(sentence, slash.start())
+           and not _SLASHED_BASELINES.search(sentence, max(0, slash.start() - 40), slash.start())
            for slash in re.finditer("/", sentence)):
         return []
     return groups

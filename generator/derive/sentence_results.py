@@ -353,10 +353,13 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         listed_hardware = hardware_list(hardware, sentence, mentions)
         # "reduces X by 24%, and achieves 40.4% and 45.2% higher throughput on Nvidia V100 GPU and Intel
         # Xeon CPU, respectively": the list of as many numbers right before the list of hardware.
-        results = respective_devices(sentence, [m for m, _ in in_sentence], results, listed_hardware, mentions,
-                                     measured)
+        given = respective_devices(sentence, [m for m, _ in in_sentence], results, listed_hardware, mentions, measured)
+    # "On the GB300 and the GB200, it reaches 1,233/1,048 TFLOPS ... and 974/919 TFLOPS ..."; or where "respectively"
+    # gives out something else: "... on the MI210 and the V100 ... 1293.64x/7.47x and 14.10x/12.38x compared to
+    # rocSOLVER/cuSOLVER and MAGMA, respectively".
+    if respectively and given != results:
+        results = given
     elif mentions and (groups := slashed_groups(sentence, [m for m, _ in in_sentence], mentions)):
-        # "On the GB300 and the GB200, it reaches 1,233/1,048 TFLOPS ... and 974/919 TFLOPS ...".
         results = in_turn(results, groups, hardware_list(hardware, sentence, mentions))
     results = with_measures(results, in_sentence, measures, sentence, written, matches, mentions, measured, hardware)
     if not respectively and mentions and _OPENS_ON_SEVERAL.search(sentence) \
