@@ -2937,3 +2937,11 @@ def test_numbers_slashed_as_their_devices_are_theirs_in_turn_when_respectively_g
     assert devices(text) == ["mi210", "v100", "mi210", "v100"]
     # (Settings slashed apart that the numbers may be of still leave them to the sentence: "for FP8/BF16".)
     assert devices("On the H200 and the H100, it reaches 812/640 TFLOPS for FP8/BF16.") == [None, None]
+
+
+def test_a_device_named_again_by_the_product_that_holds_it_named_before_it():
+    text = ("We run FooLM on a Mac Studio with an M2 Ultra and on an RTX 4090 desktop. The Mac Studio reaches 14 tokens/s, "
+            "while the desktop reaches 41 tokens/s.")
+    assert devices(text) == ["apple-m2", "rtx-4090"]
+    assert devices("We benchmark on a laptop with an RTX 4060 and a Jetson Orin Nano. On the laptop, FooDet runs at 90 FPS.") \
+        == ["rtx-4060"]
