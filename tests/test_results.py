@@ -2945,3 +2945,12 @@ def test_a_device_named_again_by_the_product_that_holds_it_named_before_it():
     assert devices(text) == ["apple-m2", "rtx-4090"]
     assert devices("We benchmark on a laptop with an RTX 4060 and a Jetson Orin Nano. On the laptop, FooDet runs at 90 FPS.") \
         == ["rtx-4060"]
+
+
+def test_rates_listed_before_the_measure_they_share_take_it_each():
+    text = "We achieve 1.46 TFLOPs, 1.61 TFLOPs and 2.94 TFLOPs inference throughput for BERT, ViT and MLP."
+    assert {r.claim.text for r in extract_results(Paper("x", "X", text))} == {
+        "We achieve 1.46 TFLOPs, 1.61 TFLOPs and 2.94 TFLOPs inference throughput for BERT, ViT and MLP"}
+    # (Rates whose units say what each measures keep their own words.)
+    assert [r.claim.text for r in extract_results(Paper("x", "X", "It reaches 284 GOPS/W and 5.3 TOPS per watt."))] == [
+        "It reaches 284 GOPS/W", "5.3 TOPS per watt"]

@@ -97,8 +97,10 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
     for first, last in listed_groups(sentence, matches, measured, asides=True):
         # "284 GOPS/W and 5.3 TOPS per watt": a rate's unit says what it measures, each its own.
         # Not numbers that share the last one's unit: "614/307/77 GOPS".
+        # Unless the last one's measure follows it, which is the list's: "5.44 TFLOPs and 77.01 TOPs throughput".
         if last > first and (not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1])
-                             or any(shares_unit(m) for m in matches[first:last + 1])):
+                             or any(shares_unit(m) for m in matches[first:last + 1])
+                             or _measure_right_after(sentence, matches[last].end())):
             bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
             # "up to 1.96× (1.47× on average) end-to-end speedup": the words after the parenthesis.
             tail = matches[last].end()
@@ -118,6 +120,17 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
         for index in range(pair.first, pair.first + len(pair.kinds)):
             spans[index] = ((max if pair.again else min)(spans[index][0], pair.opens), spans[index][1])
     return spans
+
+
+_WORD_BEFORE_MEASURE = re.compile(r"\s+(?:[a-z][\w-]*\s+)?")
+
+
+def _measure_right_after(sentence: str, end: int) -> bool:
+    """Whether a measure's word follows the number ending at `end`, with at most one word before it
+    ("77.01 TOPs throughput", "2.94 TFLOPs inference throughput")."""
+    gap = _WORD_BEFORE_MEASURE.match(sentence, end)
+    found = KIND.match(sentence, gap.end()) if gap else None
+    return found is not None and found.lastgroup != "scale"
 
 
 def _outside_parentheses(sentence: str, matches: list[re.Match[str]], first: int, last: int) -> int:
