@@ -2954,3 +2954,12 @@ def test_rates_listed_before_the_measure_they_share_take_it_each():
     # (Rates whose units say what each measures keep their own words.)
     assert [r.claim.text for r in extract_results(Paper("x", "X", "It reaches 284 GOPS/W and 5.3 TOPS per watt."))] == [
         "It reaches 284 GOPS/W", "5.3 TOPS per watt"]
+
+
+def test_a_change_listed_with_commas_setting_by_setting_keeps_each_number():
+    text = "FooNet improves throughput by 21% on the A100, 34% on the H100 and 45% on the B200."
+    assert [(r.value_text, r.kind, r.device) for r in extract_results(Paper("x", "X", text), hardware())] == [
+        ("21", "throughput", "a100"), ("34", "throughput", "h100"), ("45", "throughput", "b200")]
+    # (Not a share that follows: "Accuracy drops by 0.4% on ImageNet, 12% of requests time out".)
+    assert [r.value_text for r in extract_results(Paper("x", "X", "Accuracy drops by 0.4% on ImageNet, 12% of requests "
+                                                                    "time out."))] == ["0.4"]

@@ -33,8 +33,9 @@ _AND_BY_ASIDE = re.compile(r"\s*(?:[\w-]+\s+){0,3}?[\w-]+,\s*(?:which|where|who)
 _SHARE = re.compile(r"\s+of\b", re.I)
 # Or the first one's setting of a few words, begun by a preposition: "by up to 63.8% for single-tenant workloads
 # and up to| 77.4%", "by up to 31.8% compared to micro-batching, and| 29.6% compared to TP".
+# Or a comma alone, in a list of three or more: "by 21% on the A100,| 34% on the H100 and 45% on the B200".
 _SETTING_AND = re.compile(r"\s*(?:for|on|in|at|with|under|compared\s+(?:to|with)|relative\s+to)\s+(?:[\w.-]+\s+){0,3}?[\w.-]+"
-                          r"\s*,?\s+(?:and|or)\s+(?:(?:up\s+to|on\s+average|about|around|nearly|over)\s+)?", re.I)
+                          r"\s*(?:,?\s+(?:and|or)\s+|,\s*)(?:(?:up\s+to|on\s+average|about|around|nearly|over)\s+)?", re.I)
 
 
 def next_of_change(gap: str, after: str) -> bool:
