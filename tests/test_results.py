@@ -2963,3 +2963,9 @@ def test_a_change_listed_with_commas_setting_by_setting_keeps_each_number():
     # (Not a share that follows: "Accuracy drops by 0.4% on ImageNet, 12% of requests time out".)
     assert [r.value_text for r in extract_results(Paper("x", "X", "Accuracy drops by 0.4% on ImageNet, 12% of requests "
                                                                     "time out."))] == ["0.4"]
+
+
+def test_a_gain_by_a_score_s_points_is_a_result():
+    assert [(v, k) for v, _, k, _ in values("MobileDets outperform MobileNetV2 by 1.9 mAP on mobile CPUs.")] == [
+        ("1.9", "accuracy")]
+    assert [(v, k) for v, _, k, _ in values("Fine-tuning improves translation quality by 2.1 BLEU.")] == [("2.1", "accuracy")]
