@@ -22,6 +22,9 @@ from generator.content.clean import fuzzy_title, normalize_space, normalized_tit
         ("with up to 2.4\\times speedup", "with up to 2.4× speedup"),
         ("achieves 3.1\\% better top-1 accuracy", "achieves 3.1% better top-1 accuracy"),
         ("We then present M\\'elange, a framework", "We then present Mélange, a framework"),
+        # A number set in bold, a thin space before a unit.
+        ("on average, \\textbf{153.2}\\% higher", "on average, 153.2% higher"),
+        ("latency reaching $\\approx 0.71$\\,ms", "latency reaching ≈ 0.71 ms"),
         # LaTeX's quotes.
         ("from an `observation' window located", "from an ‘observation’ window located"),
         ("we define a ``flip rate'' to monitor", "we define a “flip rate” to monitor"),

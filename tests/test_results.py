@@ -2969,3 +2969,18 @@ def test_a_gain_by_a_score_s_points_is_a_result():
     assert [(v, k) for v, _, k, _ in values("MobileDets outperform MobileNetV2 by 1.9 mAP on mobile CPUs.")] == [
         ("1.9", "accuracy")]
     assert [(v, k) for v, _, k, _ in values("Fine-tuning improves translation quality by 2.1 BLEU.")] == [("2.1", "accuracy")]
+
+
+def test_tex_that_sets_a_number_in_bold_or_a_thin_space_before_its_unit_is_read():
+    assert values(r"It reaches, on average, \textbf{153.2}\% higher memory reduction rate for the K cache.")[0][:2] == (
+        "153.2", "%")
+    assert values(r"Per-codeword latency reaches $\approx 0.71$\,ms and decoding adds only $\approx10-15$\,W.") == [
+        ("0.71", "ms", "latency", None), ("10–15", "W", "power", None)]
+
+
+def test_a_simulation_named_by_its_science_is_the_workload_not_a_simulated_result():
+    text = ("We accelerate an N-body code on the Wormhole n300 card. It is competitive for astrophysical simulations, "
+            "delivering more than a 2× speedup.")
+    assert devices(text, "Accelerating N-Body Simulations on the Tenstorrent Wormhole") == ["wormhole"]
+    # (A simulated system's figure still takes no device: "In a simulated future system, it is 3x faster".)
+    assert devices("We evaluate on an A100. In a simulated future system, it is 3x faster.") == [None]

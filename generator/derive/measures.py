@@ -63,8 +63,9 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
 )
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
-# (A "μ" TeX wrote, "19 $\mu$s", is read after the spaces its place leaves: "19     μs".)
-MEASURE = re.compile(rf"(?<![\w.,-])(?:(?P<low>\d+(?:\.\d+)?)\s*(?:–|—|--?|to)\s*)?{_NUMBER}{_SCALE}(?:\s?|\s+(?=μ))(?:{_UNIT})", re.I)
+# (A "μ" TeX wrote, "19 $\mu$s", is read after the spaces its place leaves: "19     μs"; so is a unit after TeX's thin
+# space, "0.71$\,ms": "0.71   ms".)
+MEASURE = re.compile(rf"(?<![\w.,-])(?:(?P<low>\d+(?:\.\d+)?)\s*(?:–|—|--?|to)\s*)?{_NUMBER}{_SCALE}(?:\s?|\s+(?=μ)|\s{{2,3}}(?=[A-Za-z]))(?:{_UNIT})", re.I)
 WORD_MEASURE = re.compile(rf"(?<![\w.,-]){_WORD_NUMBER}{_SCALE}\s?(?:{_UNIT})", re.I)
 # Units shown as written: a byte count's prefix is its size.
 _AS_WRITTEN = {"bytes", "B/s"}
@@ -297,6 +298,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             anchor = pairs[-1].start() if pairs else begin
         if anchor and sentence[anchor - 1] in "~≈∼":
             anchor -= 1  # an approximation glued to it: "a latency of ~75 ms"
+        elif anchor > 1 and sentence[anchor - 1] == " " and sentence[anchor - 2] in "~≈∼":
+            anchor -= 2  # or a space apart: "$\approx 0.71$ ms"
         before = sentence[max(0, anchor - 80):anchor]
         before = re.split(r"[;:]|,\s|\s(?:and|but|while|whereas)\s", before)[-1]
         # "1.2M tokens" of a dataset is no context length; "a context of 128K tokens" is, and so are tokens one

@@ -102,7 +102,9 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # quantization has achieved ..., reducing the memory footprint by 75%").
         # (Not in a closing clause on what the results imply: ", underscoring the potential for future systems".)
         implies = _IMPLICATION.search(written)
+        workloads = [w.span("what") for w in _SIMULATION_WORKLOAD.finditer(written)]
         unmeasured = any(not _SIMULATION_RUN.match(written, h.start()) and not (implies and h.start() > implies.start())
+                         and not any(a <= h.start() < b for a, b in workloads)
                          for h in _HYPOTHETICAL.finditer(written)) or _FIELD_TIME.match(written) is not None
         if names_hardware:
             frame = opening
@@ -282,6 +284,10 @@ _HYPOTHETICAL = re.compile(r"\b(?:simulat\w*|projects|projected|projection|unmea
                           r"potentially|hypothetical\w*)\b", re.I)
 _IMPLICATION = re.compile(r",\s+(?:underscoring|highlighting|suggesting|indicating|paving|opening|pointing|showcasing)\b", re.I)
 # (Not a simulation that is the workload run on hardware: "In a 9-billion-cell simulation on 64 GPUs, ...".)
+# Nor a simulation that is the workload, named by its science: "for astrophysical simulations", "MD simulations".
+_SIMULATION_WORKLOAD = re.compile(r"\b(?:astrophysical|cosmological|N-body|molecular[- ]dynamics|MD|climate|weather|fluid|CFD|"
+                                  r"physics|particle|plasma|lattice|quantum|scientific|seismic|combustion|turbulence|stencil)\s+"
+                                  r"(?P<what>simulations?)\b", re.I)
 _SIMULATION_RUN = re.compile(r"simulations?\s+(?:(?:runs?|ran)\s+)?(?:on|using|across)\s+(?:up\s+to\s+)?"
                              r"(?:\d[\d,]*|two|four|eight|sixteen)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|node|chip|card|accelerator)s?\b", re.I)
 # What else a baseline that is hardware itself holds: articles, a class, "'s".
