@@ -2984,3 +2984,10 @@ def test_a_simulation_named_by_its_science_is_the_workload_not_a_simulated_resul
     assert devices(text, "Accelerating N-Body Simulations on the Tenstorrent Wormhole") == ["wormhole"]
     # (A simulated system's figure still takes no device: "In a simulated future system, it is 3x faster".)
     assert devices("We evaluate on an A100. In a simulated future system, it is 3x faster.") == [None]
+
+
+def test_numbers_listed_with_settings_of_their_own_or_across_devices_are_no_one_device_s():
+    assert devices("It improves throughput by 75.7% for K and 171.7% for V on A100 and RTX 4090 GPUs.") == [None, None]
+    assert devices("It improves throughput by 75.7% and 171.7% across A100 and RTX 4090 GPUs.") == [None, None]
+    # (Numbers listed alone before as many devices are theirs in turn.)
+    assert devices("It is 1.6x and 1.3x faster on H100 and A100 GPUs.") == ["h100", "a100"]

@@ -1,15 +1,21 @@
-"""Numbers a sentence gives to its devices in turn: a list of numbers before or after a list of as
-many devices ("40.4% and 45.2% higher throughput on V100 and Xeon, respectively"), and numbers
-slashed apart as the devices are ("812/640 TFLOPS on H100/A100")."""
+"""Numbers a sentence lists together, and the devices they take in turn: a list's kinds and devices
+from the words after it ("1.6x and 1.3x faster on H100 and A100 GPUs"), a list of numbers before or
+after a list of as many devices said "respectively" ("40.4% and 45.2% higher throughput on V100 and
+Xeon, respectively"), and numbers slashed apart as the devices are ("812/640 TFLOPS on H100/A100")."""
 
 from __future__ import annotations
 
 import re
 from typing import TypeVar
 
-from .comparisons import COMPARED_WITH
+from .comparisons import COMPARED_WITH, direction_of
+from .hardware_lists import most_specific
+from .kinds import KIND, kinds_in
 from .number_lists import CHANGE_STEMS, listed_groups
-from ..content.hardware import Mention
+from .result import Result
+from .result_devices import DEVICE_CLAUSE
+from .unknown_hardware import credit
+from ..content.hardware import Hardware, Mention
 
 R = TypeVar("R")  # a result: anything with `claim` and `_replace(device=...)`
 
@@ -127,3 +133,56 @@ def in_turn(results: list[R], groups: list[list[int]], devices: list[str]) -> li
         for at, device in zip(group, devices):
             results[at] = results[at]._replace(device=device)
     return results
+
+
+# Words after a list that qualify it, not its measures: "1.60X and 1.73X faster with better accuracy".
+_QUALIFIER = re.compile(r"\s(?:with(?!\s+(?:respect|regard)\s+to\b)|without|while|whereas|at)\s")
+_LIST_WORD = re.compile(r"\b(?:and|or)\b|[,\s/]", re.I)
+_ACROSS = re.compile(r"\bacross\s+(?:the\s+|both\s+)?(?:[\w-]+\s+)?$", re.I)
+
+
+def listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
+                     measured: list[Mention]) -> list[Result]:
+    """Results of numbers listed together take their kinds, in order, from the words after the
+    list when these name as many kinds, and the device those words say they were measured on."""
+    out = [result for _, result in placed]
+    for first, last in listed_groups(sentence, [match for match, _ in placed], measured):
+        if last > first:
+            tail_end = placed[last + 1][0].start() if last + 1 < len(placed) else len(sentence)
+            tail_start = placed[last][0].end()
+            clause = DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
+            tail_end = clause.start() if clause else tail_end
+            # Not a qualifier's ("1.60X and 1.73X faster with better accuracy": both are speedups).
+            qualifier = _QUALIFIER.search(sentence, tail_start, tail_end)
+            kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
+            slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
+            named = most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])
+            devices = [credit(hardware, sentence, m, measured) for m in named]
+            # Numbers each with a setting of its own ("75.7% for K and 171.7% for V"), or said across the devices
+            # ("... across A100 and RTX Pro 6000 GPUs"), are no device's each.
+            own_settings = any(_LIST_WORD.sub("", sentence[placed[at][0].end():placed[at + 1][0].start()]).strip()
+                               for at in range(first, last))
+            across = bool(named) and _ACROSS.search(sentence, max(0, named[0].start - 30), named[0].start) is not None
+            # "increased by 10.8% and 4.73%": the first's words say which way; "2.1x and 3.4x lower": the
+            # last's, in a list of one unit (not "740 TFLOPS, 1.5x faster": an absolute figure has none).
+            # (The words between the list and its measure: "2x and 3x throughput at lower power" is no lower throughput.)
+            same_unit = len({out[at].unit for at in range(first, last + 1)}) == 1
+            # (Not a comparative that is itself the direction: "2.1x and 3.4x smaller".)
+            measure = next((m for m in KIND.finditer(sentence, tail_start, tail_end) if m.lastgroup != "scale"), None)
+            direction = out[first].direction or (direction_of("", sentence[tail_start:measure.start() if measure else tail_end],
+                                                              False) if same_unit else None)
+            for at in range(first, last + 1):
+                if out[at].direction is None:
+                    out[at] = out[at]._replace(direction=direction)
+                if len(kinds) == last - first + 1:
+                    out[at] = out[at]._replace(kind=kinds[at - first])
+                if slashed:  # "1.10×/4.86× ... on the U280/V80": each number has the name in its place
+                    continue
+                if len(set(devices)) > 1:  # "1.6x and 1.3x faster on H100 and A100 GPUs": each its own, or none's
+                    out[at] = out[at]._replace(device=devices[at - first] if len(devices) == last - first + 1
+                                               and not own_settings and not across else None)
+                elif devices:
+                    out[at] = out[at]._replace(device=devices[0])
+                else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
+                    out[at] = out[at]._replace(device=out[first].device)
+    return out

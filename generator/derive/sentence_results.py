@@ -14,7 +14,7 @@ import re
 
 from .claim_words import BY_AMOUNT, reached_share
 from .claims import claim_span, make_claim
-from .kinds import KIND, LOWER_IS_BETTER, claim_kind, kinds_in, score_on_benchmark, scores_set_side_by_side
+from .kinds import LOWER_IS_BETTER, claim_kind, kinds_in, score_on_benchmark, scores_set_side_by_side
 from ..content.hardware import Hardware, Mention
 from .candidates import (candidates, counts_hardware, efficiency_unit, for_matching, low_and_high,
                          parse_number, counts_operations, rate_unit)
@@ -25,12 +25,12 @@ from .measure_results import elided_measures, with_measures
 from .result import Result
 from .figure_factors import factors_of_the_figure_before
 from .shared_heads import shared_head
-from .devices_in_turn import RESPECTIVE_BEFORE, in_turn, lists_of, names_other_list, respective_devices, slashed_groups
-from .number_lists import claim_spans, listed_groups, next_of_change, paired_lists, respective_measures
+from .devices_in_turn import (RESPECTIVE_BEFORE, in_turn, listed_together, lists_of, names_other_list, respective_devices,
+                              slashed_groups)
+from .number_lists import claim_spans, next_of_change, paired_lists, respective_measures
 from .carried_devices import refined_device
-from .hardware_lists import hardware_list, most_specific
-from .result_devices import DEVICE_CLAUSE, device_of, setting_after
-from .unknown_hardware import credit
+from .hardware_lists import hardware_list
+from .result_devices import device_of, setting_after
 from .measured import measured_in_sentence
 from ..content.check import MODEL_NAME
 
@@ -74,7 +74,6 @@ _BEFORE_CHARS = 80
 _AFTER_CHARS = 50
 # Where a clause ends: the words after it describe something else.
 _CLAUSE_AFTER = re.compile(r"\s(?:and|but|while|whereas|which|with)\s|[;(]")
-_QUALIFIER = re.compile(r"\s(?:with(?!\s+(?:respect|regard)\s+to\b)|without|while|whereas|at)\s")
 _CLAUSE_BEFORE = re.compile(r"\s(?:but|while|whereas)\s|;")
 # "..., respectively", or "respective" before the numbers it gives out ("on the Jetson Nano and the
 # Snapdragon 8 Gen 1 demonstrates respective speedups of 1.37X and 2.22X"; not "their respective
@@ -126,47 +125,6 @@ def resolved(result: Result) -> Result:
 
 # A percentage that states a level, not a change: "80.0% accuracy", "over 90% utilization", "40% of peak".
 _STATED_AS_PERCENT = frozenset({"accuracy", "utilization", "error", "scalability", "area"})
-
-
-def _listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], hardware: Hardware | None,
-                     measured: list[Mention]) -> list[Result]:
-    """Results of numbers listed together take their kinds, in order, from the words after the
-    list when these name as many kinds, and the device those words say they were measured on."""
-    out = [result for _, result in placed]
-    for first, last in listed_groups(sentence, [match for match, _ in placed], measured):
-        if last > first:
-            tail_end = placed[last + 1][0].start() if last + 1 < len(placed) else len(sentence)
-            tail_start = placed[last][0].end()
-            clause = DEVICE_CLAUSE.search(sentence, tail_start, tail_end)
-            tail_end = clause.start() if clause else tail_end
-            # Not a qualifier's ("1.60X and 1.73X faster with better accuracy": both are speedups).
-            qualifier = _QUALIFIER.search(sentence, tail_start, tail_end)
-            kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
-            slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
-            devices = [credit(hardware, sentence, m, measured)
-                       for m in most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])]
-            # "increased by 10.8% and 4.73%": the first's words say which way; "2.1x and 3.4x lower": the
-            # last's, in a list of one unit (not "740 TFLOPS, 1.5x faster": an absolute figure has none).
-            # (The words between the list and its measure: "2x and 3x throughput at lower power" is no lower throughput.)
-            same_unit = len({out[at].unit for at in range(first, last + 1)}) == 1
-            # (Not a comparative that is itself the direction: "2.1x and 3.4x smaller".)
-            measure = next((m for m in KIND.finditer(sentence, tail_start, tail_end) if m.lastgroup != "scale"), None)
-            direction = out[first].direction or (direction_of("", sentence[tail_start:measure.start() if measure else tail_end],
-                                                              False) if same_unit else None)
-            for at in range(first, last + 1):
-                if out[at].direction is None:
-                    out[at] = out[at]._replace(direction=direction)
-                if len(kinds) == last - first + 1:
-                    out[at] = out[at]._replace(kind=kinds[at - first])
-                if slashed:  # "1.10×/4.86× ... on the U280/V80": each number has the name in its place
-                    continue
-                if len(set(devices)) > 1:  # "1.6x and 1.3x faster on H100 and A100 GPUs": each its own, or none's
-                    out[at] = out[at]._replace(device=devices[at - first] if len(devices) == last - first + 1 else None)
-                elif devices:
-                    out[at] = out[at]._replace(device=devices[0])
-                else:  # "on the V80 FPGA reach 4.71×, 6.55×, and 4.13×": the words before the list
-                    out[at] = out[at]._replace(device=out[first].device)
-    return out
 
 
 def sentence_results(written: str, mentions: list[Mention], hardware: Hardware | None,
@@ -313,7 +271,7 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
             value *= _MAGNITUDES[magnitude]
         in_sentence.append((match, Result(value, value_text, unit, kind, baseline, device,
                                           written.strip(), direction, claim, against)))
-    results = _listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
+    results = listed_together(sentence, in_sentence, hardware, measured)  # one for each of in_sentence
     at_match = {matches.index(match): at for at, (match, _) in enumerate(in_sentence)}
     for index, (kind, _, source, verb) in pairing.items():
         if index in at_match and results[at_match[index]].unit in ("×", *_PERCENT):  # a rate's unit names its kind
