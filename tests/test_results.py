@@ -2991,3 +2991,10 @@ def test_numbers_listed_with_settings_of_their_own_or_across_devices_are_no_one_
     assert devices("It improves throughput by 75.7% and 171.7% across A100 and RTX 4090 GPUs.") == [None, None]
     # (Numbers listed alone before as many devices are theirs in turn.)
     assert devices("It is 1.6x and 1.3x faster on H100 and A100 GPUs.") == ["h100", "a100"]
+
+
+def test_tex_numbers_slashed_in_one_math_span_share_their_words():
+    text = r"Recovery completes within one second, up to $82\times/3.6\times$ faster than full/partial rebuilds."
+    assert [(r.value_text, r.kind, r.claim.text) for r in extract_results(Paper("x", "X", text))][1:] == [
+        ("82", "speedup", "up to 82×/3.6× faster than full/partial rebuilds"),
+        ("3.6", "speedup", "up to 82×/3.6× faster than full/partial rebuilds")]

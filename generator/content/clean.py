@@ -50,7 +50,7 @@ _LATEX_SYMBOLS = {
 # command and its brace dropped); a thin space before a unit, "$\approx 0.71$\,ms" (a space; the dollar that
 # closes the number's math dropped).
 TEX_SIGN = re.compile(r"\$?\{?(?P<command>\\(?:times|sim|approx|leq|geq|pm|mu)(?![A-Za-z])|\\%)\}?\$?"
-                      r"|\$(?=[\d.,]+\s*(?:\\times|\\?%|[x×](?![A-Za-z]))[^$]{0,4}\$)|(?<=[\d.][×xX%])\$|(?P<dash>(?<=\d)--(?=\d))"
+                      r"|\$(?=[\d.,]+\s*(?:\\times|\\?%|[x×](?![A-Za-z]))[^$]{0,24}\$)|(?<=[\d.][×xX%])\$|(?P<dash>(?<=\d)--(?=\d))"
                       r"|\\(?:textbf|textit|emph|mathbf|mathrm|underline|text)\{(?=[\d.,]+\})|(?<=\d)\}(?=\\%|%|\\times|\$|\s|[×,.;:)])"
                       r"|(?<=\d)\$(?=\\[,;:]|\s*\\?[A-Za-zμ%])|(?P<thin>\\[,;:])(?=\s*[A-Za-zμ%])")
 

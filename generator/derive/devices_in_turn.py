@@ -155,7 +155,7 @@ def listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], h
             # Not a qualifier's ("1.60X and 1.73X faster with better accuracy": both are speedups).
             qualifier = _QUALIFIER.search(sentence, tail_start, tail_end)
             kinds = kinds_in(sentence[tail_start:qualifier.start() if qualifier else tail_end])
-            slashed = sentence[placed[first][0].end():placed[first + 1][0].start()] == "/"
+            slashed = sentence[placed[first][0].end():placed[first + 1][0].start()].strip() == "/"
             named = most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])
             devices = [credit(hardware, sentence, m, measured) for m in named]
             # Numbers each with a setting of its own ("75.7% for K and 171.7% for V"), or said across the devices
