@@ -550,6 +550,18 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # claims no longer cut, by 2 inverted; the labeller wrote its two ends apart: by values 50/63 and 50/77).
     ("never_tuned_by", 0.79, 0.64, 0.96, 0.84, 0.8),
     ("never_tuned_bz", 0.94, 0.67, 0.95, 0.82, 0.8),
+    # Sets ca and cb (held out), 20 real arXiv abstracts each whose ids' first and third digits after the dot sum to an
+    # even (ca: 164 sentences, 69 results; its sentences keep arXiv's TeX) or an odd number (cb: 146 sentences, 60
+    # results), written on 2026-11-29 (twenty-third session) by two helpers who had not read the rules, committed
+    # unscored (d803a2a, 9d0e9a1), scored once at 4b98a21 on that session's rules: ca value 38/39 and 38/69, claims
+    # keep meaning 33/38, 2 inverted, kind 30/38, device right 16/18, 1 wrong; cb value 38/39 and 38/60, claims
+    # 36/38, none inverted, kind 36/38, device right 2/7, none wrong. The session's starting rules (7a5ca3c) scored
+    # both the same. After scoring (disclosed): "for astrophysical simulations" is a workload, not a simulated result
+    # (cb device right 4/7); TeX's bold numbers and thin spaces are read (ca values 44/46 and 44/69, claims 39/44,
+    # device right 17/20, 4 wrong); numbers each with a setting of their own or said across devices are no one
+    # device's each (ca 2 wrong); "$82\times/3.6\times$" is no price (kind 37/44).
+    ("never_tuned_ca", 0.95, 0.63, 0.88, 0.84, 0.85),
+    ("never_tuned_cb", 0.97, 0.63, 0.94, 0.94, 0.57),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -650,7 +662,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_bw": {"meaning inverted": 5, "wrong device": 4},
             "never_tuned_bx": {"meaning inverted": 0, "wrong device": 2},
             "never_tuned_by": {"meaning inverted": 2, "wrong device": 3},
-            "never_tuned_bz": {"meaning inverted": 0, "wrong device": 3}}
+            "never_tuned_bz": {"meaning inverted": 0, "wrong device": 3},
+            "never_tuned_ca": {"meaning inverted": 2, "wrong device": 2},
+            "never_tuned_cb": {"meaning inverted": 0, "wrong device": 0}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -663,7 +677,8 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_be", "never_tuned_bh", "never_tuned_bg", "never_tuned_bi", "never_tuned_bj",
         "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
         "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br", "never_tuned_bs", "never_tuned_bt",
-        "never_tuned_bu", "never_tuned_bv", "never_tuned_bw", "never_tuned_bx", "never_tuned_by", "never_tuned_bz"]
+        "never_tuned_bu", "never_tuned_bv", "never_tuned_bw", "never_tuned_bx", "never_tuned_by", "never_tuned_bz",
+        "never_tuned_ca", "never_tuned_cb"]
 
 
 @pytest.mark.parametrize("name", SETS)
