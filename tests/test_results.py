@@ -2998,3 +2998,29 @@ def test_tex_numbers_slashed_in_one_math_span_share_their_words():
     assert [(r.value_text, r.kind, r.claim.text) for r in extract_results(Paper("x", "X", text))][1:] == [
         ("82", "speedup", "up to 82×/3.6× faster than full/partial rebuilds"),
         ("3.6", "speedup", "up to 82×/3.6× faster than full/partial rebuilds")]
+
+
+def test_the_session_s_rules_leave_the_review_s_counter_examples_as_they_were():
+    # TeX: only a brace that closes a bold number, only a dollar right before a thin space.
+    from generator.content.clean import repair
+    for text in ("$10^{5}$--$10^{6}$ tokens", "in R^{256}$ space", "using $k=8$ heads"):
+        assert repair(text) == text
+    # Qualifiers between listed numbers are no setting of their own.
+    assert devices("It achieves up to 3.5x and on average 1.6x lower latency on the H100 and A100.") == ["h100", "a100"]
+    # Precisions slashed after a comparison are what the numbers may be of.
+    assert devices("On the MI210 and the V100, it achieves 4.2x/2.4x speedups compared to FP32/FP64 baselines.") == [
+        None, None]
+    # A rate beside an efficiency keeps its own words.
+    assert [r.claim.text for r in extract_results(Paper("x", "X", "It reaches 120 GOPS and 45 GOPS/W energy efficiency."))] \
+        == ["It reaches 120 GOPS", "45 GOPS/W energy efficiency"]
+    # A class compared against, or describing a mode, leaves the paper's device.
+    paper = "We implement the kernels on the Tenstorrent Wormhole accelerator. "
+    assert devices(paper + "It is 3.2x faster than running on a GPU.") == ["wormhole"]
+    assert devices(paper + "It is 2x faster in CPU offloading mode.") == ["wormhole"]
+    # A set-up raised is no result; two speeds side by side stay speeds.
+    assert values("We increase the on-chip buffer by 2 MB.") == []
+    assert [k for _, _, k, _ in values("On LongBench, it outperforms X and is 35% faster vs 20% for Y.")] == ["speedup"] * 2
+    # A simulation of the proposed chip is still a simulation.
+    assert devices("We evaluate on an A100. Quantum simulations of the proposed chip predict a 3x speedup.") == [None]
+    # Two things compared are no host and its chip.
+    assert devices("We compare a phone with an A100 and a Jetson Orin. The phone reaches 14 tokens/s.") == [None]

@@ -46,17 +46,19 @@ _LATEX_SYMBOLS = {
 }
 # A sign in TeX's math, with the dollars around it: "7.64$\times$", "$25\times$" (the "$" before the number
 # too: no price), "$\sim 2x$", "43.8\%", "19 $\mu$s". `command` is None for a dollar alone.
-# And TeX's en dash between numbers: "2.1--3.6"; a number set in bold or italics, "\textbf{153.2}\%" (its
-# command and its brace dropped); a thin space before a unit, "$\approx 0.71$\,ms" (a space; the dollar that
-# closes the number's math dropped).
+# And TeX's en dash between numbers: "2.1--3.6"; a number set in bold or italics, "\textbf{153.2}\%" (the
+# number, with its percent sign); a thin space before a unit, "$\approx 0.71$\,ms" (a space; the dollar that
+# closes the number's math right before it dropped).
 TEX_SIGN = re.compile(r"\$?\{?(?P<command>\\(?:times|sim|approx|leq|geq|pm|mu)(?![A-Za-z])|\\%)\}?\$?"
                       r"|\$(?=[\d.,]+\s*(?:\\times|\\?%|[x×](?![A-Za-z]))[^$]{0,24}\$)|(?<=[\d.][×xX%])\$|(?P<dash>(?<=\d)--(?=\d))"
-                      r"|\\(?:textbf|textit|emph|mathbf|mathrm|underline|text)\{(?=[\d.,]+\})|(?<=\d)\}(?=\\%|%|\\times|\$|\s|[×,.;:)])"
-                      r"|(?<=\d)\$(?=\\[,;:]|\s*\\?[A-Za-zμ%])|(?P<thin>\\[,;:])(?=\s*[A-Za-zμ%])")
+                      r"|\\(?:textbf|textit|emph|mathbf|mathrm|underline|text)\{(?P<bold>[\d.,]+(?P<inner>\\%)?)\}(?P<outer>\\%)?"
+                      r"|(?<=\d)\$(?=\\[,;])|(?P<thin>\\[,;])(?=\s*[A-Za-zμ%])")
 
 
 def tex_sign(match: re.Match[str]) -> str:
     """The sign a TEX_SIGN match stands for ("×", "–"; "" for a dollar alone)."""
+    if match.group("bold"):
+        return match.group("bold").replace("\\%", "%") + ("%" if match.group("outer") else "")
     return _LATEX_SYMBOLS[match.group("command")] if match.group("command") else "–" if match.group("dash") \
         else " " if match.group("thin") else ""
 

@@ -242,7 +242,8 @@ def _sign(tex: re.Match[str]) -> str:
     """A TeX sign's place, written as the sign beside the number it goes with: after it for × and %
     ("7.64$\\times$" as "7.64×       "), else before it ("$\\geq$50" as "     ≥50", "$\\mu$s" as "    μs")."""
     sign = tex_sign(tex)
-    return sign.ljust(len(tex.group(0))) if sign in ("×", "%") else sign.rjust(len(tex.group(0)))
+    # (A number set in bold stands where its TeX starts: "\textbf{153.2}\%" as "153.2%          ".)
+    return sign.ljust(len(tex.group(0))) if sign in ("×", "%") or tex.group("bold") else sign.rjust(len(tex.group(0)))
 
 
 def _has_tex(text: str) -> bool:

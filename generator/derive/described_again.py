@@ -69,7 +69,9 @@ _HOSTS = r"(?:smartphone|phone|laptop|tablet|notebook|desktop|workstation|server
 _HOST_AFTER = re.compile(rf"\s+(?P<noun>{_HOSTS})\b(?![-'’])")
 # Or before it, a product that holds the chip named after it: "a Mac Studio M2 Ultra", "a laptop with an RTX 4060",
 # "a MacBook Pro (M3 Max)".
-_PRODUCTS = r"(?:Mac\s+Studio|Mac\s+mini|Mac\s+Pro|MacBook(?:\s+(?:Pro|Air))?|iMac)"
+_PRODUCTS = r"(?:Mac\s+Studio|Mac\s+(?i:mini)|Mac\s+Pro|MacBook(?:\s+(?:Pro|Air))?|iMac)"
+# (Not two things compared: "We compare a phone with an A100".)
+_COMPARED = re.compile(r"\bcompar\w*\s+(?:(?:an?|the|our|its)\s+)?$", re.I)
 _HOST_BEFORE = re.compile(rf"\b(?P<noun>{_HOSTS}|{_PRODUCTS})\s+(?:(?:with|equipped\s+with|powered\s+by|featuring)\s+"
                           r"(?:an?\s+|the\s+|its\s+)?(?:[\w-]+\s+)?|\(\s*)?$")
 _HOST_AGAIN = re.compile(rf"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?P<noun>{_HOSTS}|{_PRODUCTS})\b(?![-'’])")
@@ -80,14 +82,16 @@ def hosts_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> l
     phone" after "a Snapdragon 8 Gen 2 phone"), where one device only was so introduced before."""
     held: dict[str, list[Mention]] = {}
     for m in mentions:
-        if hardware.nodes[m.id].kind == "device" and (host := _HOST_AFTER.match(abstract, m.end)
-                                                      or _HOST_BEFORE.search(abstract, max(0, m.start - 50), m.start)):
-            held.setdefault(_one_space(host.group("noun")), []).append(m)
+        before = _HOST_BEFORE.search(abstract, max(0, m.start - 50), m.start)
+        if before and _COMPARED.search(abstract, max(0, before.start() - 30), before.start()):
+            before = None
+        if hardware.nodes[m.id].kind == "device" and (host := _HOST_AFTER.match(abstract, m.end) or before):
+            held.setdefault(_host_key(host.group("noun")), []).append(m)
     if not held:
         return mentions
     added, spans = [], sentence_spans(abstract)
     for found in _HOST_AGAIN.finditer(abstract):
-        ones = {m.id: m for m in held.get(_one_space(found.group("noun")), ()) if m.end < found.start()}
+        ones = {m.id: m for m in held.get(_host_key(found.group("noun")), ()) if m.end < found.start()}
         # (Not in a sentence that names a part of it or other hardware: "On the phone, inference on the Hexagon NPU ...".)
         start, end = next(span for span in spans if span[0] <= found.start() < span[1])
         if len(ones) == 1 and not any(start <= m.start < end for m in mentions):
@@ -95,6 +99,8 @@ def hosts_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> l
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
 
 
-def _one_space(words: str) -> str:
-    """`words` with one space between each: "Mac  Studio" and "Mac Studio" name one host."""
-    return " ".join(words.split())
+def _host_key(words: str) -> str:
+    """The host `words` name, one way however spaced or cased ("Mac  mini", "Mac Mini"), a MacBook by
+    its line ("MacBook Pro" named again as "the MacBook")."""
+    key = " ".join(words.split()).lower()
+    return "macbook" if key.startswith("macbook") else key

@@ -15,6 +15,7 @@ from .number_lists import CHANGE_STEMS, listed_groups
 from .result import Result
 from .result_devices import DEVICE_CLAUSE
 from .unknown_hardware import credit
+from ..content.check import NOT_DEVICE
 from ..content.hardware import Hardware, Mention
 
 R = TypeVar("R")  # a result: anything with `claim` and `_replace(device=...)`
@@ -99,7 +100,8 @@ _THEN_RESPECTIVELY = re.compile(r",?\s*respectively\s*,\s*(?:while|and|with)\b",
 _UNIT_SLASH = re.compile(r"/(?:s|sec|GPU|chip|node|W|J|token|day|hour|h)\b")
 # Nor baselines slashed apart right after a comparison, each the one its device ran against: "speedups of
 # 1293.64x/7.47x compared to rocSOLVER/cuSOLVER" on the MI210 and the V100.
-_SLASHED_BASELINES = re.compile(rf"\b(?:{COMPARED_WITH})\s+(?:the\s+)?[\w.+-]+$", re.I)
+# (Not precisions, which the numbers may be of: "4.2x/2.4x compared to FP32/FP64 baselines".)
+_SLASHED_BASELINES = re.compile(rf"\b(?:{COMPARED_WITH})\s+(?:the\s+)?(?!{NOT_DEVICE.pattern[1:]})[\w.+-]+$", re.I)
 
 
 def slashed_groups(sentence: str, matches: list[re.Match[str]], mentions: list[Mention]) -> list[list[int]]:
@@ -137,7 +139,10 @@ def in_turn(results: list[R], groups: list[list[int]], devices: list[str]) -> li
 
 # Words after a list that qualify it, not its measures: "1.60X and 1.73X faster with better accuracy".
 _QUALIFIER = re.compile(r"\s(?:with(?!\s+(?:respect|regard)\s+to\b)|without|while|whereas|at)\s")
-_LIST_WORD = re.compile(r"\b(?:and|or)\b|[,\s/]", re.I)
+# What stands between numbers of one list that is no setting of either: connectives and qualifiers ("up to 3.5x
+# and on average 1.6x").
+_LIST_WORD = re.compile(r"\b(?:and|or|up to|on average|an average of|over|nearly|about|around|roughly|at least|"
+                        r"as much as)\b|[,\s/()]", re.I)
 _ACROSS = re.compile(r"\bacross\s+(?:the\s+|both\s+)?(?:[\w-]+\s+)?$", re.I)
 
 
@@ -158,8 +163,9 @@ def listed_together(sentence: str, placed: list[tuple[re.Match[str], Result]], h
             slashed = sentence[placed[first][0].end():placed[first + 1][0].start()].strip() == "/"
             named = most_specific(hardware, [m for m in measured if tail_start <= m.start < tail_end])
             devices = [credit(hardware, sentence, m, measured) for m in named]
-            # Numbers each with a setting of its own ("75.7% for K and 171.7% for V"), or said across the devices
-            # ("... across A100 and RTX Pro 6000 GPUs"), are no device's each.
+            # Numbers each with a setting of its own between them ("75.7% for K and 171.7% for V": words other than
+            # connectives and qualifiers), or said across the devices ("... across A100 and RTX Pro 6000 GPUs"),
+            # are no device's each.
             own_settings = any(_LIST_WORD.sub("", sentence[placed[at][0].end():placed[at + 1][0].start()]).strip()
                                for at in range(first, last))
             across = bool(named) and _ACROSS.search(sentence, max(0, named[0].start - 30), named[0].start) is not None

@@ -160,12 +160,19 @@ _VERSUS_AFTER = re.compile(r"\s*(?:vs\.?|versus)\s*[\d.]+\s*%", re.I)
 _VERSUS_BEFORE = re.compile(r"(?:vs\.?|versus)\s*$", re.I)
 
 
+_WIN = re.compile(r"\b(?:outperform|beat|surpass|exceed|top)\w*", re.I)
+_SPEED = re.compile(r"\b(?:faster|slower|speed\w*|throughput|latency)\b", re.I)
+
+
 def scores_set_side_by_side(text: str, start: int, end: int) -> bool:
-    """Whether the percentage at `start`:`end` is one of two set side by side ("79.8% vs 76.8%") in
-    a sentence that names a benchmark: two scores, which a win ("outperform all baselines (up to
-    79.8% vs 76.8%)" on ImageNet-V2) does not make a speedup."""
-    return (_VERSUS_AFTER.match(text, end) is not None or _VERSUS_BEFORE.search(text, max(0, start - 12), start) is not None) \
-        and BENCHMARK.search(text) is not None
+    """Whether the percentage at `start`:`end` is one of two set side by side ("79.8% vs 76.8%") after
+    a win, in a sentence that names a benchmark: two scores, which the win ("outperform all
+    baselines (up to 79.8% vs 76.8%)" on ImageNet-V2) does not make a speedup (not "35% vs 20%
+    faster")."""
+    versus = _VERSUS_AFTER.match(text, end)
+    return (versus is not None or _VERSUS_BEFORE.search(text, max(0, start - 12), start) is not None) \
+        and BENCHMARK.search(text) is not None and _WIN.search(text, 0, start) is not None \
+        and not _SPEED.search(text, max(0, start - 30), (versus.end() if versus else end) + 30)
 
 
 # What may stand between a number and the size it changes: "4× larger", "a 10x increase in model size".

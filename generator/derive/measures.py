@@ -133,8 +133,8 @@ _ACHIEVED_BEFORE = re.compile(
     r"in (?:about|approximately|roughly|around|under|less than|just|only)?|within|takes?|took|requir\w*|need(?:s|ed|ing)?|"
     rf"using|uses?|used|consum\w*|draw\w*|fits?|fitting|{_HOLDS}|process\w*|handl\w*|support\w*|scal\w* to|over|more than|"
     r"(?:fine-?tun\w*|train\w*|quantiz\w*|execut\w*|run\w*|serv\w*)\b.{0,40}|from|to|down to|reduc\w*|"
-    # a gain's or a win's amount: "outperform MobileNetV2 by 1.9 mAP", "improves accuracy by 2.1 BLEU"
-    r"(?:improv|outperform|surpass|beat|boost|increas|rais|outscor)\w*\b[^,;]{0,50}?\bby|"
+    # a win's amount: "outperform MobileNetV2 by 1.9 mAP" (a gain's, of a score only: `_GAINED_BY`)
+    r"(?:outperform|surpass|beat|outscor)\w*\b[^,;]{0,50}?\bby|"
     # "its peak memory is 4.1 GB", "a P99 latency of 35 ms"
     # (or with its abbreviation: "a Time-To-First-Token (TTFT) of 129 ms")
     r"(?:memory|footprint|usage|consumption|power|energy|latency|bandwidth|time|speed|throughput|rate|time[- ]to[- ]first[- ]token|TTFT|TPOT)"
@@ -166,6 +166,8 @@ _OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|arou
                        r"|\b(?:reduc|compress|shrink|prun)\w*\b(?:[^.;]|\.\d){0,50}$", re.I)
 # Unless a result on the dataset came first, then how fast it ran: "54.0% AP on the COCO dataset at| 124 FPS"
 # (not "Evaluated on the EuRoC dataset at| 20 FPS", the rate it was recorded at).
+# A gain of a score: "improves accuracy by 2.1 BLEU" (not a set-up changed: "increase the buffer by 2 MB").
+_GAINED_BY = re.compile(r"\b(?:improv|boost|increas|rais)\w*\b[^,;]{0,50}?\bby\s+(?:\w+\s+){0,2}$", re.I)
 _RESULT_ON_DATASET = re.compile(r"(?:\d%|\d\.\d+)[^.;]{0,40}?\b(?:dataset|benchmark)\b[^.]{0,16}\sat\s(?:[\w-]+\s+){0,3}$")
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 # Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").
@@ -325,6 +327,7 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
         if _SETUP_BEFORE.search(before) and not _RESULT_ON_DATASET.search(before) and not _CONTRASTED.match(sentence, match.end()) \
                 or _SETUP_AFTER.match(sentence, match.end()) or not (
                 joined or _ACHIEVED_BEFORE.search(before) or _ACHIEVED_AFTER.match(sentence[match.end():])
+                or kind == "accuracy" and _GAINED_BY.search(before)
                 or cued(sentence, anchor, match.end(), kind, [*taken, *((m.start, m.end) for m in out)])):
             continue
         suffix = (magnitude if magnitude and len(magnitude) == 1 else f" {magnitude}" if magnitude else "")

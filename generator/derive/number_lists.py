@@ -101,7 +101,8 @@ def claim_spans(sentence: str, matches: list[re.Match[str]], measured: list[Ment
         # Unless the last one's measure follows it, which is the list's: "5.44 TFLOPs and 77.01 TOPs throughput".
         if last > first and (not all(m.group("rate") or m.group("efficiency") for m in matches[first:last + 1])
                              or any(shares_unit(m) for m in matches[first:last + 1])
-                             or _measure_right_after(sentence, matches[last].end())):
+                             or _measure_right_after(sentence, matches[last].end())
+                             and len({bool(m.group("efficiency")) for m in matches[first:last + 1]}) == 1):
             bound = matches[last + 1].start() if last + 1 < len(matches) else len(sentence)
             # "up to 1.96× (1.47× on average) end-to-end speedup": the words after the parenthesis.
             tail = matches[last].end()

@@ -1,6 +1,7 @@
 """Whose a result is when its sentence names no hardware: a model's own accuracy, size or
 operation count, a design's silicon area, or the memory a model takes, which are no device's
-measurement and take no device from the sentences around them or from the paper."""
+measurement and take no device from the sentences around them or from the paper; and a result its
+claim places on another class of processor than the paper's device (`on_other_class`)."""
 
 from __future__ import annotations
 
@@ -81,14 +82,17 @@ def models_own(result: Result) -> bool:
 # A class of processor a claim places its number on: "1.26x faster inference in GPU", "on CPU", or the
 # subject it is of: "the CPU baseline remains 3x faster"; an ASIC's results are no device's of ours ("ASIC
 # results across TSMC nodes achieve 1.38 GHz" in a paper on a Virtex-7).
+# (The class is where it ran, not a word describing what follows: "in CPU offloading mode".)
 _ON_CLASS = re.compile(rf"\b(?:(?i:on|in|using)\s+(?:(?i:an?|the|one|a\s+single|\d+)\s+)?(?P<on>{PROCESSOR_CLASS})s?"
+                       r"(?=\s*(?:[,.;:)]|$)|\s+(?i:and|or|with|for|at|while|compared|than|vs\.?|versus|over|against)\b)"
                        rf"|(?i:the)\s+(?P<subject>{PROCESSOR_CLASS})\s+(?i:baselines?|versions?|implementations?|executions?)|(?P<asic>ASIC)s?\s+(?i:results?|designs?|implementations?|synthesis))\b(?![-/])")
 
 
 # Devices that hold processors of several classes.
 _HOLDS_CLASSES = frozenset({"soc", "embedded"})
-# A comparison before the class: "compared to the CPU implementation" is the baseline, no subject.
-_AGAINST = re.compile(rf"\b(?:{COMPARED_WITH})\s+$", re.I)
+# A comparison before the class: "compared to the CPU implementation", "than running on a GPU", "than ASIC
+# designs" are the baseline's.
+_AGAINST = re.compile(rf"\b(?:{COMPARED_WITH})\s+(?:(?:running|executed|deployed|implemented)\s+)?(?:on\s+|in\s+|using\s+)?(?:an?\s+|the\s+)?$", re.I)
 
 
 def on_other_class(hardware: Hardware, result: Result, device: str) -> bool:
@@ -100,6 +104,6 @@ def on_other_class(hardware: Hardware, result: Result, device: str) -> bool:
     kind = hardware.nodes[device].device_kind
     if kind in _HOLDS_CLASSES:
         return False  # a phone's or a board's own GPU, CPU or NPU ("on the NPU" of a Snapdragon)
-    return any(found.group("asic") or kind not in CLASS_KINDS.get(found.group("on") or found.group("subject"), {kind})
-               and not (found.group("subject") and _AGAINST.search(result.claim.text, 0, found.start()))
+    return any((found.group("asic") or kind not in CLASS_KINDS.get(found.group("on") or found.group("subject"), {kind}))
+               and not _AGAINST.search(result.claim.text, 0, found.start("on") if found.group("on") else found.start())
                for found in _ON_CLASS.finditer(result.claim.text))

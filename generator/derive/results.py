@@ -286,7 +286,7 @@ _IMPLICATION = re.compile(r",\s+(?:underscoring|highlighting|suggesting|indicati
 # (Not a simulation that is the workload run on hardware: "In a 9-billion-cell simulation on 64 GPUs, ...".)
 # Nor a simulation that is the workload, named by its science: "for astrophysical simulations", "MD simulations".
 _SIMULATION_WORKLOAD = re.compile(r"\b(?:astrophysical|cosmological|N-body|molecular[- ]dynamics|MD|climate|weather|fluid|CFD|"
-                                  r"physics|particle|plasma|lattice|quantum|scientific|seismic|combustion|turbulence|stencil)\s+"
+                                  r"particle|plasma|lattice|seismic|combustion|turbulence|stencil)\s+"
                                   r"(?P<what>simulations?)\b", re.I)
 _SIMULATION_RUN = re.compile(r"simulations?\s+(?:(?:runs?|ran)\s+)?(?:on|using|across)\s+(?:up\s+to\s+)?"
                              r"(?:\d[\d,]*|two|four|eight|sixteen)\s+(?:[\w-]+\s+)?(?:GPU|NPU|TPU|node|chip|card|accelerator)s?\b", re.I)
