@@ -3024,3 +3024,11 @@ def test_the_session_s_rules_leave_the_review_s_counter_examples_as_they_were():
     assert devices("We evaluate on an A100. Quantum simulations of the proposed chip predict a 3x speedup.") == [None]
     # Two things compared are no host and its chip.
     assert devices("We compare a phone with an A100 and a Jetson Orin. The phone reaches 14 tokens/s.") == [None]
+
+
+def test_an_fpga_s_resources_counted_are_its_area_in_their_own_unit():
+    assert values("The accelerator uses 2,268 LUTs and 0.94 W power.") == [
+        ("2,268", "LUTs", "area", None), ("0.94", "W", "power", None)]
+    assert values("The design requires 56 DSP slices.") == [("56", "DSP slices", "area", None)]
+    # (A count said of a part, with no word of using or reaching, is no result: "Each PE has 4 LUTs".)
+    assert values("Each PE has 4 LUTs.") == []

@@ -61,6 +61,7 @@ _UNITS: tuple[tuple[str, str, str], ...] = (
     (r"(?-i:[mkMG]?Wh)\b(?!/)", "Wh", "energy"),  # "consumes 0.36 kWh per 3,000 slides" (mWh is not MWh)
     (r"[MGTP]B/s\b", "B/s", "bandwidth"),
     (r"mm(?:2|²|\^2)(?!\w)", "mm²", "area"),
+    (r"(?-i:LUTs|FFs|DSPs|BRAMs|CLBs)\b|(?-i:DSP)\s+slices\b", "FPGA", "area"),  # an FPGA's resources counted
 )
 _UNIT = "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _, _) in enumerate(_UNITS))
 # (A "μ" TeX wrote, "19 $\mu$s", is read after the spaces its place leaves: "19     μs"; so is a unit after TeX's thin
@@ -342,6 +343,8 @@ def absolute_measures(sentence: str, taken: list[tuple[int, int]]) -> list[Measu
             unit, per_unit = written, _WATT_HOURS.get(written[0], 1)
         elif unit in _AS_WRITTEN:  # "37 MB", "3.1 TB/s": the unit as written, the value in bytes to sort by
             unit, per_unit = written, _BYTES[written[0].upper()]
+        elif unit == "FPGA":  # "uses 2,268 LUTs", "56 DSP slices": the resource as written
+            unit = written
         if unit == "W" and (prefix := next((v for k, v in _WATT_PREFIXES.items() if len(k) > 1 and written.lower().startswith(k)),
                                            _WATT_PREFIXES.get(written[0]) if len(written) == 2 else None)):
             unit, per_unit = prefix  # "5 mW", "300 milliwatts", "29 uW", "30 kW": as written, the value in W to sort by
