@@ -3032,3 +3032,8 @@ def test_an_fpga_s_resources_counted_are_its_area_in_their_own_unit():
     assert values("The design requires 56 DSP slices.") == [("56", "DSP slices", "area", None)]
     # (A count said of a part, with no word of using or reaching, is no result: "Each PE has 4 LUTs".)
     assert values("Each PE has 4 LUTs.") == []
+
+
+def test_operations_a_clock_cycle_are_a_throughput():
+    assert values("It achieves up to 15.5 MACs/cycle on INT-8.") == [("15.5", "MACs/cycle", "throughput", None)]
+    assert values("The NPU sustains 86.2 MAC/cycle.") == [("86.2", "MACs/cycle", "throughput", None)]

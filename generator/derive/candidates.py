@@ -20,7 +20,7 @@ _LISTED_NUM = r"\d+(?:\.\d+)?"  # a number after another in a list
 _RATE_UNITS = {"gkey/s": "GKey/s", "gkeys/s": "GKey/s", "s/token": "s/token", "ms/token": "ms/token",
                "queries/s": "queries/s", "qps": "queries/s", "rps": "requests/s", "gops": "GOPS", "tops": "TOPS",
                "pops": "POPS", "tok/s": "tokens/s", "toks/s": "tokens/s",
-               "tps": "tokens/s"}
+               "tps": "tokens/s", "mac/cycle": "MACs/cycle", "macs/cycle": "MACs/cycle"}
 _COUNTED_PER_SECOND = ("token", "request", "image", "sample", "sequence", "inference")
 _SHORT = {"img": "image", "tok": "token"}
 
@@ -80,7 +80,8 @@ _UNIT = (r"(?P<efficiency>(?i:(?:[TGP]FLOPs?|[GTP]OPS|FPS)(?:/| per )(?:W|watt)|
          # thousands or millions of things a second: "1.41M tokens/s"
          r"|(?:(?P<magnitude>[KM]|million|thousand)\s?(?=(?i:tokens?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)))?"
          r"(?P<rate>(?i:[TGP]FLOPs?(?:/s|/GPU)?|petaFLOPs?(?:/s|/second)?|[GTP]OP(?:S|/s)|(?:giga|tera|peta)[ -]?(?:operations per second|ops/s(?:ec(?:ond)?)?)|"
-         r"GKeys?/s|m?s(?:/| per )token|"
+         # operations a clock cycle: "86 MACs/cycle", "86.2 MAC/cycle"
+         r"GKeys?/s|m?s(?:/| per )token|MACs?/cycle|"
          r"(?:(?:output|input|generated|decoded|prefill) )?"
          r"(?:tokens?|toks?|requests?|queries|images?|imgs?|inferences?|samples?|sequences?)(?:/s|/sec|/second| per second)"
          r"|QPS|RPS|TPS))(?![\w/])")

@@ -194,7 +194,9 @@ def sentence_results(written: str, mentions: list[Mention], hardware: Hardware |
         elif rate and counts_operations(rate, before, after):
             unit, kind = rate, "compute"  # "reduced computations by 3.2 GFLOPs": operations counted, not a rate
         elif rate:  # "740 TFLOPS, 75% utilization": the rate is a throughput, whatever its neighbour names
-            kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else "throughput"
+            # (but operations a cycle the claim calls an efficiency or a utilization: "efficiency of 106 MAC/Cycle")
+            kind = "latency" if "token" in unit and unit.startswith(("s", "ms")) else kind \
+                if unit == "MACs/cycle" and kind in ("efficiency", "utilization") else "throughput"
         parallel = again = False
         changed = listed_change = None
         if unit in _PERCENT:
