@@ -3037,3 +3037,11 @@ def test_an_fpga_s_resources_counted_are_its_area_in_their_own_unit():
 def test_operations_a_clock_cycle_are_a_throughput():
     assert values("It achieves up to 15.5 MACs/cycle on INT-8.") == [("15.5", "MACs/cycle", "throughput", None)]
     assert values("The NPU sustains 86.2 MAC/cycle.") == [("86.2", "MACs/cycle", "throughput", None)]
+
+
+def test_a_product_the_vocabulary_lacks_that_a_sentence_is_about_takes_no_device_from_the_paper():
+    assert devices("We deploy on a Cortex-M55 board. The IMX500 reaches 86 FPS.") == [None]
+    assert devices("We deploy on a Cortex-M55 board. The results show the IMX500 achieving the highest utilization "
+                   "(86.2 MAC/cycle).") == [None]
+    # (A method's name is no product: "FlashAttention-3 achieves 740 TFLOPS" is the paper's H100's.)
+    assert devices("We evaluate on an H100. FlashAttention-3 achieves 740 TFLOPS.") == ["h100"]

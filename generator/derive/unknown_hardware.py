@@ -118,11 +118,20 @@ def names_other_hardware(sentence: str, mentions: list[Mention]) -> bool:
     return bool(_others(sentence, mentions))
 
 
+# A product the vocabulary does not know that a clause is about: "the IMX500 achieving the highest utilization",
+# "The V80 reaches 4.7x" (with "the": a product's name, not a method's, "FlashAttention-3 achieves").
+_UNKNOWN_SUBJECT = re.compile(r"\b(?-i:the|The)\s+(?P<name>[A-Z][A-Za-z]*\d[\w-]*)\s+(?:\([^()]{0,30}\)\s+)?"
+                              r"(?=(?:achiev|reach|deliver|attain|sustain|consum|runs|ran|outperform|draws|is|are|was|were)\w*\b)")
+
+
 def _others(sentence: str, mentions: list[Mention]) -> list[re.Match[str]]:
     """The hardware and the settings `names_other_hardware` finds in `sentence`."""
+    subjects = [found for found in _UNKNOWN_SUBJECT.finditer(sentence)
+                if not NOT_DEVICE.match(found.group("name")) and not is_setting(found)
+                and not any(found.start("name") <= m.start < found.end("name") for m in mentions)]
     return [found for found in UNKNOWN_HARDWARE.finditer(sentence)
             if (is_unknown(found, mentions) or is_setting(found))
-            and not AGAINST_NAMED.search(sentence, max(0, found.start() - 60), found.start())]
+            and not AGAINST_NAMED.search(sentence, max(0, found.start() - 60), found.start())] + subjects
 
 
 def only_settings(hardware: Hardware, sentence: str, mentions: list[Mention], device: str) -> bool:
