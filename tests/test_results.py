@@ -3045,3 +3045,12 @@ def test_a_product_the_vocabulary_lacks_that_a_sentence_is_about_takes_no_device
                    "(86.2 MAC/cycle).") == [None]
     # (A method's name is no product: "FlashAttention-3 achieves 740 TFLOPS" is the paper's H100's.)
     assert devices("We evaluate on an H100. FlashAttention-3 achieves 740 TFLOPS.") == ["h100"]
+
+
+def test_a_measure_joined_by_per_to_what_it_is_per_is_still_that_measure():
+    text = ("It achieves latency speedups up to 79.6x vs. CPU and 18.2x vs. GPU, alongside energy-per-timestep "
+            "reductions of up to 1722x vs. CPU and 59.3x vs. GPU.")
+    assert [k for _, _, k, _ in values(text)] == ["speedup", "speedup", "energy", "energy"]
+    assert values("It achieves up to 2.2x lower loaded time-per-output-token.")[0][2] == "latency"
+    # (A word joined by a hyphen to another names something else: "memory-bound kernels" is no memory.)
+    assert values("Memory-bound kernels run 2.1x faster.")[0][2] == "speedup"

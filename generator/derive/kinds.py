@@ -43,7 +43,7 @@ KIND_WORDS: tuple[tuple[str, str], ...] = (
                  r"(?:detection|classification|recognition|segmentation|tracking|prediction|task)(?: and \w+)? performance|"
                  r"win[- ]rates?|pass@\d+"),
     ("latency", r"latenc\w*|response times?|inference times?|time[ -]to[ -]first[ -]token|TTFT|TPOT|[mμ]?s/token|"
-                r"per[- ]token time|time per (?:output )?token|tail latency|stall\w*|transfer time|communication time"),
+                r"per[- ]token time|time[- ]per[- ](?:output[- ])?token|tail latency|stall\w*|transfer time|communication time"),
     ("throughput", r"throughputs?|(?:generation|decoding|inference|processing|token) rates?|(?:tokens?|toks?)/s(?:ec)?|tokens? per second|FPS|frames? per second|frame rates?|"
                    r"[TGP]FLOP/?s|[TGP]FLOPS|petaFLOP\w*|requests? per second|quer(?:y|ies) per second|QPS|samples?/s|images?/s|"
                    r"GKeys?/s|goodput|operations per second|(?<!fewer )(?<!less )\bOPS\b|FLOPs?/s|"
@@ -92,8 +92,9 @@ def _kind_source(lowercase: bool) -> str:
     # "accuracy performance", "throughput performance": the measure named, not a speed (not "memory
     # performance", which may be a speed).
     performance = {"accuracy": r"(?:\s+performance)?", "throughput": r"(?:\s+performance)?"}
+    # (A word joined to the next by a hyphen names something else, "memory-bound", but for "per": "energy-per-token".)
     return "(?<![\\w-])(?:" + "|".join(
-        f"(?P<{kind}>(?:{words.lower() if lowercase else words}){performance.get(kind, '')}(?![\\w-]){bound})"
+        f"(?P<{kind}>(?:{words.lower() if lowercase else words}){performance.get(kind, '')}(?!\\w|-(?!per-)){bound})"
         for kind, words in KIND_WORDS) + ")"
 
 
