@@ -562,6 +562,15 @@ FLOORS = {name: dict(zip(FIELDS, floors)) for name, *floors in [
     # device's each (ca 2 wrong); "$82\times/3.6\times$" is no price (kind 37/44).
     ("never_tuned_ca", 0.95, 0.63, 0.88, 0.84, 0.85),
     ("never_tuned_cb", 0.97, 0.63, 0.94, 0.94, 0.57),
+    # Sets cc and cd (held out), 20 real arXiv abstracts each whose ids' second and fourth digits after the dot sum to
+    # an even (cc: 154 sentences, 54 results) or an odd number (cd: 174 sentences, 73 results), written the same day
+    # by two more helpers who had not read the rules, committed unscored (b0ddd1f, 024bf36) and scored once at
+    # 0474025, the session's last rule: cc value 29/32 and 29/54, claims keep meaning 26/29, 2 inverted, kind 21/29,
+    # device right 10/15, 2 wrong; cd value 47/50 and 47/73, claims 46/47, none inverted, kind 39/47, device right
+    # 14/16, 1 wrong. Together claims 72/76 (0.95), devices right 24/31 (0.77), 3 wrong, 2 inverted. The session's
+    # starting rules (7a5ca3c) score both exactly the same.
+    ("never_tuned_cc", 0.9, 0.53, 0.89, 0.72, 0.66),
+    ("never_tuned_cd", 0.94, 0.64, 0.97, 0.82, 0.87),
 ]}
 # Tightened on 2026-11-27 (again at e32eb26, and on 2026-11-29 after the seventeenth session's rules) to what the rules
 # then gave: a change may lower these, never raise them.
@@ -664,7 +673,9 @@ CEILINGS = {"seed": {"meaning inverted": 0, "wrong device": 0}, "never_tuned": {
             "never_tuned_by": {"meaning inverted": 2, "wrong device": 3},
             "never_tuned_bz": {"meaning inverted": 0, "wrong device": 3},
             "never_tuned_ca": {"meaning inverted": 2, "wrong device": 2},
-            "never_tuned_cb": {"meaning inverted": 0, "wrong device": 0}}
+            "never_tuned_cb": {"meaning inverted": 0, "wrong device": 0},
+            "never_tuned_cc": {"meaning inverted": 2, "wrong device": 2},
+            "never_tuned_cd": {"meaning inverted": 0, "wrong device": 1}}
 SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never_tuned_d", "dev_e", "never_tuned_f",
         "dev_g", "dev_i", "dev_o", "dev_p", "dev_r", "dev_w", "dev_x", "dev_z", "dev_ab", "never_tuned_h", "never_tuned_j", "never_tuned_k",
         "never_tuned_l", "never_tuned_m", "never_tuned_n", "never_tuned_q", "never_tuned_s",
@@ -678,7 +689,7 @@ SETS = ["seed", "never_tuned", "never_tuned_b", "dev_c", "never_tuned_c", "never
         "never_tuned_bk", "never_tuned_bl", "never_tuned_bm", "never_tuned_bn",
         "never_tuned_bo", "never_tuned_bp", "never_tuned_bq", "never_tuned_br", "never_tuned_bs", "never_tuned_bt",
         "never_tuned_bu", "never_tuned_bv", "never_tuned_bw", "never_tuned_bx", "never_tuned_by", "never_tuned_bz",
-        "never_tuned_ca", "never_tuned_cb"]
+        "never_tuned_ca", "never_tuned_cb", "never_tuned_cc", "never_tuned_cd"]
 
 
 @pytest.mark.parametrize("name", SETS)
