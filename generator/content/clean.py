@@ -55,6 +55,11 @@ TEX_SIGN = re.compile(r"\$?\{?(?P<command>\\(?:times|sim|approx|leq|geq|pm|mu)(?
                       r"|(?<=\d)\$(?=\\[,;])|(?P<thin>\\[,;])(?=\s*[A-Za-zμ%])")
 
 
+def has_tex(text: str) -> bool:
+    """Whether `text` may hold what TEX_SIGN reads (most text holds none: the cheap test first)."""
+    return "\\" in text or "$" in text or "--" in text
+
+
 def tex_sign(match: re.Match[str]) -> str:
     """The sign a TEX_SIGN match stands for ("×", "–"; "" for a dollar alone)."""
     if match.group("bold"):
@@ -86,7 +91,7 @@ def _accent(match: re.Match) -> str:
 
 def repair_latex(text: str) -> str:
     text = _LATEX_ACCENT.sub(_accent, text)
-    text = TEX_SIGN.sub(tex_sign, text) if "\\" in text or "$" in text or "--" in text else text
+    text = TEX_SIGN.sub(tex_sign, text) if has_tex(text) else text
     return _LATEX_SYMBOL.sub(lambda m: _LATEX_SYMBOLS[m.group(0)], text)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .claim_words import BY_AMOUNT, CHANGE_STEMS
 from .kinds import KIND
-from ..content.clean import TEX_SIGN, tex_sign
+from ..content.clean import TEX_SIGN, has_tex, tex_sign
 from ..content.phrases import GLUED_MARK
 
 _NUM = r"\d+(?:[.,]\d+)*"
@@ -247,19 +247,15 @@ def _sign(tex: re.Match[str]) -> str:
     return sign.ljust(len(tex.group(0))) if sign in ("×", "%") or tex.group("bold") else sign.rjust(len(tex.group(0)))
 
 
-def _has_tex(text: str) -> bool:
-    return "\\" in text or "$" in text or "--" in text
-
-
 def signs_for_tex(sentence: str) -> str:
     """`sentence` with TeX's signs as signs, every character where it was (`_sign`)."""
-    return TEX_SIGN.sub(_sign, sentence) if _has_tex(sentence) else sentence
+    return TEX_SIGN.sub(_sign, sentence) if has_tex(sentence) else sentence
 
 
 def typeset(text: str) -> tuple[str, Sequence[int]]:
     """`text` with its TeX signs written as signs ("7.64$\\times$" as "7.64×"), and where each of its
     places (and its end) is in that: a place inside a sign's TeX is the sign's end."""
-    if not _has_tex(text):
+    if not has_tex(text):
         return text, range(len(text) + 1)
     shown, where, at, done = [], [], 0, 0  # `done`: the length of what is shown so far
     for tex in TEX_SIGN.finditer(text):

@@ -6,7 +6,8 @@ vocabulary lists names only, so that phrase names nothing of its own.
 
 Only where exactly one device of the paper was introduced with that word and is of that class ("the
 discrete GPU" is no CPU), and only after it was introduced. So too a device named again by what holds
-it, written after its name: "on a Snapdragon 8 Gen 2 phone and an Apple M3 laptop ... on the phone".
+it, written after its name or before it: "on a Snapdragon 8 Gen 2 phone and an Apple M3 laptop ... on the
+phone", "a Mac Studio with an M2 Ultra ... The Mac Studio".
 """
 
 from __future__ import annotations
@@ -82,10 +83,7 @@ def hosts_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> l
     phone" after "a Snapdragon 8 Gen 2 phone"), where one device only was so introduced before."""
     held: dict[str, list[Mention]] = {}
     for m in mentions:
-        before = _HOST_BEFORE.search(abstract, max(0, m.start - 50), m.start)
-        if before and _COMPARED.search(abstract, max(0, before.start() - 30), before.start()):
-            before = None
-        if hardware.nodes[m.id].kind == "device" and (host := _HOST_AFTER.match(abstract, m.end) or before):
+        if hardware.nodes[m.id].kind == "device" and (host := _HOST_AFTER.match(abstract, m.end) or _host_before(abstract, m)):
             held.setdefault(_host_key(host.group("noun")), []).append(m)
     if not held:
         return mentions
@@ -97,6 +95,13 @@ def hosts_again(hardware: Hardware, abstract: str, mentions: list[Mention]) -> l
         if len(ones) == 1 and not any(start <= m.start < end for m in mentions):
             added.append(Mention(next(iter(ones)), found.start("noun"), found.end(), found.group("noun")))
     return sorted([*mentions, *added], key=lambda m: m.start) if added else mentions
+
+
+def _host_before(abstract: str, mention: Mention) -> re.Match[str] | None:
+    """The product named right before `mention` that holds it ("a Mac Studio with an M2 Ultra"), unless two
+    things are compared ("We compare a phone with an A100")."""
+    before = _HOST_BEFORE.search(abstract, max(0, mention.start - 50), mention.start)
+    return None if before and _COMPARED.search(abstract, max(0, before.start() - 30), before.start()) else before
 
 
 def _host_key(words: str) -> str:

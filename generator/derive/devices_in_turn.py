@@ -11,7 +11,7 @@ from typing import TypeVar
 from .comparisons import COMPARED_WITH, direction_of
 from .hardware_lists import most_specific
 from .kinds import KIND, kinds_in
-from .number_lists import CHANGE_STEMS, listed_groups
+from .number_lists import CHANGE_STEMS, LIST_QUALIFIERS, listed_groups
 from .result import Result
 from .result_devices import DEVICE_CLAUSE
 from .unknown_hardware import credit
@@ -141,8 +141,7 @@ def in_turn(results: list[R], groups: list[list[int]], devices: list[str]) -> li
 _QUALIFIER = re.compile(r"\s(?:with(?!\s+(?:respect|regard)\s+to\b)|without|while|whereas|at)\s")
 # What stands between numbers of one list that is no setting of either: connectives and qualifiers ("up to 3.5x
 # and on average 1.6x").
-_LIST_WORD = re.compile(r"\b(?:and|or|up to|on average|an average of|over|nearly|about|around|roughly|at least|"
-                        r"as much as)\b|[,\s/()]", re.I)
+_LIST_WORD = re.compile(rf"\b(?:and|or|{LIST_QUALIFIERS})\b|[,\s/()]", re.I)
 _ACROSS = re.compile(r"\bacross\s+(?:the\s+|both\s+)?(?:[\w-]+\s+)?$", re.I)
 
 

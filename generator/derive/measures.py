@@ -165,10 +165,10 @@ _NAME_BEFORE = re.compile(r"(?<![\w.-])(?-i:[A-Z][\w.-]*)(?:\s+v?\d+(?:\.\d+)*)?
 # from 1.4 billion to 0.7 billion parameters".
 _OWN_SIZE = re.compile(r"\b(?:only|merely|just|has|have|with)\s+(?:about\s+|around\s+|less than\s+|fewer than\s+|under\s+)?$"
                        r"|\b(?:reduc|compress|shrink|prun)\w*\b(?:[^.;]|\.\d){0,50}$", re.I)
-# Unless a result on the dataset came first, then how fast it ran: "54.0% AP on the COCO dataset at| 124 FPS"
-# (not "Evaluated on the EuRoC dataset at| 20 FPS", the rate it was recorded at).
 # A gain of a score: "improves accuracy by 2.1 BLEU" (not a set-up changed: "increase the buffer by 2 MB").
 _GAINED_BY = re.compile(r"\b(?:improv|boost|increas|rais)\w*\b[^,;]{0,50}?\bby\s+(?:\w+\s+){0,2}$", re.I)
+# Unless a result on the dataset came first, then how fast it ran: "54.0% AP on the COCO dataset at| 124 FPS"
+# (not "Evaluated on the EuRoC dataset at| 20 FPS", the rate it was recorded at).
 _RESULT_ON_DATASET = re.compile(r"(?:\d%|\d\.\d+)[^.;]{0,40}?\b(?:dataset|benchmark)\b[^.]{0,16}\sat\s(?:[\w-]+\s+){0,3}$")
 # Words that say what the number is the size of a set-up: "we train a 7B model", "a batch of".
 # Or the hardware's own size ("a RTX3060 GPU of 6GB memory"), or the workload ("for a 10B model").

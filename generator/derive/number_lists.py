@@ -18,8 +18,9 @@ from ..content.hardware import Mention
 # they were measured.
 # A qualifier of the next number may follow the connective: "up to 3.5× and on average 1.6× lower latency".
 # Or an average in parentheses after a peak: "up to 1.96× (1.47× on average) end-to-end speedup".
+LIST_QUALIFIERS = r"up to|on average|an average of|over|nearly|about|around|roughly|at least|as much as"
 LISTED = re.compile(r"^\s*(?:[\w-]+\s*){0,2}(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)"
-                    r"(?:(?:up to|on average|an average of|over|nearly|about|around|roughly|at least|as much as)\s+)?$|^\s*/\s*$"
+                    rf"(?:(?:{LIST_QUALIFIERS})\s+)?$|^\s*/\s*$"
                     # Or a figure in parentheses after it: "2.52x (up to 5.11x) speedup", "(1.47× on average)".
                     r"|^\s*\(\s*(?:(?:on average|an average of|average|avg\.?|mean|up to|peak|max(?:imum)?|at most|"
                     r"as (?:much|high) as|over|nearly|about|around|roughly)\s+)?[~≈>]?$")
