@@ -102,10 +102,11 @@ def extract_results(paper: Paper, hardware: Hardware | None = None,
         # quantization has achieved ..., reducing the memory footprint by 75%").
         # (Not in a closing clause on what the results imply: ", underscoring the potential for future systems".)
         implies = _IMPLICATION.search(written)
-        workloads = [w.span("what") for w in _SIMULATION_WORKLOAD.finditer(written)]
+        hypothetical = list(_HYPOTHETICAL.finditer(written))
+        workloads = [w.span("what") for w in _SIMULATION_WORKLOAD.finditer(written)] if hypothetical else []
         unmeasured = any(not _SIMULATION_RUN.match(written, h.start()) and not (implies and h.start() > implies.start())
                          and not any(a <= h.start() < b for a, b in workloads)
-                         for h in _HYPOTHETICAL.finditer(written)) or _FIELD_TIME.match(written) is not None
+                         for h in hypothetical) or _FIELD_TIME.match(written) is not None
         if names_hardware:
             frame = opening
             subject = subject_device(hardware, written, mentions)
